@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { SignOnMode } from './application';
+import {
+  commonAppFields,
+  credentialsFields,
+  optionalFlag,
+  optionalText,
+  requiredText,
+  settingsFields,
+  type ObjectConfig,
+  type ObjectFactory,
+} from './common-fields';
+import { catalogSaml11SignOn, catalogSaml20SignOn } from './sign-on-settings';
+
+/** Names of the catalog (OIN) apps this SDK knows; each needs `name`, `label`, `settings.app`. */
+export const CATALOG_APP_NAMES = [
+  'google',
+  'office365',
+  'okta_org2org',
+  'salesforce',
+  'slack',
+  'zoomus',
+  'zscalerbyz',
+  'trendmicroapexoneservice',
+] as const;
+
+/** The name of a known catalog app (see {@link CATALOG_APP_NAMES}). */
+export type CatalogAppName = (typeof CATALOG_APP_NAMES)[number];
+
+/** Catalog apps whose `signOnMode` may be omitted, with the mode the server then uses. */
+export const CATALOG_DEFAULT_SIGN_ON_MODES: Partial<Record<CatalogAppName, SignOnMode>> = {
+  okta_org2org: 'SAML_2_0',
+};
+
+/**
+ * Builds, for every catalog app, one schema per supported `signOnMode` (`variants`) and their
+ * discriminated union (`schema`), with `object` (strict for create, loose for replace). `extra` is
+ * spread into every app object; replace passes the read-only members there.
+ */
+export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.$ZodLooseShape>(
+  object: ObjectFactory<C>,
+  extra: R,
+) {
+  const common = commonAppFields(object);
+  const settings = settingsFields(object);
+  const credentials = object(credentialsFields(object)).optional();
+  const saml20 = catalogSaml20SignOn(object).optional();
+  const saml11 = catalogSaml11SignOn(object).optional();
+
+  /** The variants of one catalog app share everything but `signOnMode` and `settings.signOn`. */
+  function catalogApp<N extends string, A extends z.ZodType>(name: N, app: A) {
+    const base = { ...extra, name: z.literal(name), label: requiredText, ...common };
+    return {
+      plain: <M extends z.ZodType>(signOnMode: M) =>
+        object({ ...base, signOnMode, credentials, settings: object({ ...settings, app }) }),
+      federated: <M extends z.ZodType, S extends z.ZodType>(signOnMode: M, signOn: S) =>
+        object({
+          ...base,
+          signOnMode,
+          credentials,
+          settings: object({ ...settings, app, signOn }),
+        }),
+    };
+  }
+
+  const google = catalogApp('google', object({ domain: requiredText, rpId: optionalText }));
+  const office365 = catalogApp(
+    'office365',
+    object({ domain: requiredText, msftTenant: requiredText }),
+  );
+  const org2org = catalogApp(
+    'okta_org2org',
+    object({
+      baseUrl: requiredText,
+      acsUrl: optionalText,
+      audRestriction: optionalText,
+      creationState: optionalText,
+      preferUsernameOverEmail: optionalFlag,
+      token: optionalText,
+      tokenEncrypted: optionalText,
+    }),
+  );
+  const salesforce = catalogApp(
+    'salesforce',
+    object({
+      integrationType: z.enum(['STANDARD', 'PORTAL', 'COMMUNITY']),
+      instanceType: z.enum(['SANDBOX', 'PRODUCTION', 'GOVERNMENT']),
+      loginUrl: optionalText,
+      logoutUrl: optionalText,
+    }),
+  );
+  const slack = catalogApp('slack', object({ domain: requiredText, userEmailValue: optionalText }));
+  const zoomus = catalogApp('zoomus', object({ subDomain: requiredText }));
+  const zscalerbyz = catalogApp('zscalerbyz', object({ siteDomain: optionalText }));
+  const trendmicro = catalogApp('trendmicroapexoneservice', object({ baseURL: requiredText }));
+
+  const variants = {
+    google: {
+      BROWSER_PLUGIN: google.plain(z.literal('BROWSER_PLUGIN')),
+      SAML_2_0: google.federated(z.literal('SAML_2_0'), saml20),
+    },
+    office365: {
+      BROWSER_PLUGIN: office365.plain(z.literal('BROWSER_PLUGIN')),
+      SAML_1_1: office365.federated(z.literal('SAML_1_1'), saml11),
+    },
+    okta_org2org: {
+      // SAML_2_0 is the default: the parsed value always carries it.
+      SAML_2_0: org2org.federated(z.literal('SAML_2_0').default('SAML_2_0'), saml20),
+      AUTO_LOGIN: org2org.plain(z.literal('AUTO_LOGIN')),
+    },
+    salesforce: {
+      BROWSER_PLUGIN: salesforce.plain(z.literal('BROWSER_PLUGIN')),
+      BOOKMARK: salesforce.plain(z.literal('BOOKMARK')),
+      SAML_2_0: salesforce.federated(z.literal('SAML_2_0'), saml20),
+    },
+    slack: {
+      BROWSER_PLUGIN: slack.plain(z.literal('BROWSER_PLUGIN')),
+      SAML_2_0: slack.federated(z.literal('SAML_2_0'), saml20),
+    },
+    zoomus: {
+      SAML_2_0: zoomus.federated(z.literal('SAML_2_0'), saml20),
+    },
+    zscalerbyz: {
+      BROWSER_PLUGIN: zscalerbyz.plain(z.literal('BROWSER_PLUGIN')),
+      SAML_2_0: zscalerbyz.federated(z.literal('SAML_2_0'), saml20),
+    },
+    trendmicroapexoneservice: {
+      SAML_2_0: trendmicro.federated(z.literal('SAML_2_0'), saml20),
+    },
+  };
+
+  const by = 'signOnMode';
+  const schemas = {
+    google: z.discriminatedUnion(by, [variants.google.BROWSER_PLUGIN, variants.google.SAML_2_0]),
+    office365: z.discriminatedUnion(by, [
+      variants.office365.BROWSER_PLUGIN,
+      variants.office365.SAML_1_1,
+    ]),
+    okta_org2org: z.discriminatedUnion(by, [
+      variants.okta_org2org.SAML_2_0,
+      variants.okta_org2org.AUTO_LOGIN,
+    ]),
+    salesforce: z.discriminatedUnion(by, [
+      variants.salesforce.BROWSER_PLUGIN,
+      variants.salesforce.BOOKMARK,
+      variants.salesforce.SAML_2_0,
+    ]),
+    slack: z.discriminatedUnion(by, [variants.slack.BROWSER_PLUGIN, variants.slack.SAML_2_0]),
+    zoomus: z.discriminatedUnion(by, [variants.zoomus.SAML_2_0]),
+    zscalerbyz: z.discriminatedUnion(by, [
+      variants.zscalerbyz.BROWSER_PLUGIN,
+      variants.zscalerbyz.SAML_2_0,
+    ]),
+    trendmicroapexoneservice: z.discriminatedUnion(by, [
+      variants.trendmicroapexoneservice.SAML_2_0,
+    ]),
+  };
+
+  return { variants, schemas };
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import type { SignOnMode } from './application';
+import {
+  commonAppFields,
+  credentialsFields,
+  optionalFlag,
+  optionalText,
+  requiredText,
+  settingsFields,
+  type ObjectConfig,
+  type ObjectFactory,
+} from './common-fields';
+import { oauthClientCredentials, oauthClientSettings } from './oauth-client';
+import { autoLoginSignOn, customSamlSignOn } from './sign-on-settings';
+
+/** Names of the custom app templates; each fixes its `signOnMode`. */
+export const CUSTOM_APP_NAMES = [
+  'bookmark',
+  'template_basic_auth',
+  'template_swa',
+  'template_swa3field',
+  'template_sps',
+  'template_wsfed',
+  'oidc_client',
+] as const;
+
+/** The name of a custom app template (see {@link CUSTOM_APP_NAMES}). */
+export type CustomAppName = (typeof CUSTOM_APP_NAMES)[number];
+
+/** Sign-on modes of the custom apps that take no `name`: the server generates one. */
+export const UNNAMED_SIGN_ON_MODES = ['SAML_2_0', 'AUTO_LOGIN'] as const;
+
+/**
+ * Builds the schema of every custom app with `object` (strict for create, loose for replace).
+ * `extra` is spread into every app object; replace passes the read-only members there.
+ */
+export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$ZodLooseShape>(
+  object: ObjectFactory<C>,
+  extra: R,
+) {
+  const common = commonAppFields(object);
+  const settings = settingsFields(object);
+  const credentials = object(credentialsFields(object)).optional();
+  // Custom federated apps answer with `settings.app: {}`; nothing may be set there.
+  const emptyApp = object({}).optional();
+
+  function named<N extends CustomAppName, M extends SignOnMode, A extends z.ZodType>(
+    name: N,
+    signOnMode: M,
+    app: A,
+  ) {
+    return object({
+      ...extra,
+      name: z.literal(name),
+      label: requiredText,
+      ...common,
+      signOnMode: z.literal(signOnMode),
+      credentials,
+      settings: object({ ...settings, app }),
+    });
+  }
+
+  function unnamed<M extends SignOnMode, S extends z.ZodType>(signOnMode: M, signOn: S) {
+    return object({
+      ...extra,
+      // The server generates the name; `name?: undefined` keeps `input.name` readable on the union.
+      name: z.undefined().optional(),
+      label: requiredText,
+      ...common,
+      signOnMode: z.literal(signOnMode),
+      credentials,
+      settings: object({ ...settings, app: emptyApp, signOn }),
+    });
+  }
+
+  return {
+    named: {
+      bookmark: named(
+        'bookmark',
+        'BOOKMARK',
+        object({ url: requiredText, requestIntegration: optionalFlag }),
+      ),
+      template_basic_auth: named(
+        'template_basic_auth',
+        'BASIC_AUTH',
+        object({ url: requiredText, authURL: requiredText, loginUrlRegex: optionalText }),
+      ),
+      template_swa: named(
+        'template_swa',
+        'BROWSER_PLUGIN',
+        object({
+          url: requiredText,
+          usernameField: requiredText,
+          passwordField: requiredText,
+          buttonField: requiredText,
+          loginUrlRegex: optionalText,
+        }),
+      ),
+      template_swa3field: named(
+        'template_swa3field',
+        'BROWSER_PLUGIN',
+        object({
+          targetURL: requiredText,
+          userNameSelector: requiredText,
+          passwordSelector: requiredText,
+          buttonSelector: requiredText,
+          extraFieldSelector: requiredText,
+          extraFieldValue: requiredText,
+          loginUrlRegex: optionalText,
+        }),
+      ),
+      template_sps: named(
+        'template_sps',
+        'SECURE_PASSWORD_STORE',
+        object({
+          url: requiredText,
+          usernameField: requiredText,
+          passwordField: requiredText,
+          optionalField1: optionalText,
+          optionalField1Value: optionalText,
+          optionalField2: optionalText,
+          optionalField2Value: optionalText,
+          optionalField3: optionalText,
+          optionalField3Value: optionalText,
+        }),
+      ),
+      template_wsfed: named(
+        'template_wsfed',
+        'WS_FEDERATION',
+        object({
+          audienceRestriction: requiredText,
+          groupValueFormat: z.enum(['windowsDomainQualifiedName', 'samAccountName', 'dn']),
+          wReplyURL: requiredText,
+          wReplyOverride: optionalFlag,
+          nameIDFormat: requiredText,
+          authnContextClassRef: requiredText,
+          siteURL: requiredText,
+          usernameAttribute: z.enum(['username', 'upn', 'upnAndUsername', 'none']),
+          realm: optionalText,
+          groupName: optionalText,
+          groupFilter: optionalText,
+          attributeStatements: optionalText,
+          signatureAlgorithm: optionalText,
+          digestAlgorithm: optionalText,
+        }),
+      ),
+      oidc_client: object({
+        ...extra,
+        name: z.literal('oidc_client'),
+        label: requiredText,
+        ...common,
+        signOnMode: z.literal('OPENID_CONNECT'),
+        credentials: object({
+          ...credentialsFields(object),
+          oauthClient: oauthClientCredentials(object),
+        }),
+        settings: object({ ...settings, app: emptyApp, oauthClient: oauthClientSettings(object) }),
+      }),
+    },
+    unnamed: {
+      SAML_2_0: unnamed('SAML_2_0', customSamlSignOn(object)),
+      AUTO_LOGIN: unnamed('AUTO_LOGIN', autoLoginSignOn(object)),
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  optionalFlag,
+  optionalText,
+  optionalTexts,
+  type ObjectConfig,
+  type ObjectFactory,
+} from './common-fields';
+
+/** Grant types an OAuth 2.0 client app may request. */
+export const GRANT_TYPES = [
+  'authorization_code',
+  'client_credentials',
+  'implicit',
+  'interaction_code',
+  'password',
+  'refresh_token',
+  'urn:ietf:params:oauth:grant-type:device_code',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer',
+  'urn:ietf:params:oauth:grant-type:saml2-bearer',
+  'urn:ietf:params:oauth:grant-type:token-exchange',
+  'urn:openid:params:grant-type:ciba',
+  'urn:okta:params:oauth:grant-type:otp',
+  'urn:okta:params:oauth:grant-type:oob',
+  'http://auth0.com/oauth/grant-type/mfa-otp',
+  'http://auth0.com/oauth/grant-type/mfa-oob',
+] as const;
+
+/** Authentication methods of an OAuth 2.0 client at the token endpoint. */
+export const TOKEN_ENDPOINT_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_jwt',
+  'client_secret_post',
+  'none',
+  'private_key_jwt',
+] as const;
+
+const JWS_ALGORITHMS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'ES256',
+  'ES384',
+  'ES512',
+] as const;
+
+/** `credentials.oauthClient` of an `oidc_client` app; `token_endpoint_auth_method` is required. */
+export function oauthClientCredentials<C extends ObjectConfig>(object: ObjectFactory<C>) {
+  return object({
+    client_id: z.string().min(6).max(100).nullish(),
+    client_secret: z.string().min(14).max(100).nullish(),
+    token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS),
+    autoKeyRotation: optionalFlag,
+    pkce_required: optionalFlag,
+  });
+}
+
+/** `settings.oauthClient` of an `oidc_client` app: `grant_types` is required and not empty. */
+export function oauthClientSettings<C extends ObjectConfig>(object: ObjectFactory<C>) {
+  return object({
+    client_uri: z.string().max(1024).nullish(),
+    logo_uri: z.string().max(1024).nullish(),
+    redirect_uris: optionalTexts,
+    post_logout_redirect_uris: optionalTexts,
+    response_types: z.array(z.enum(['code', 'id_token', 'token'])).nullish(),
+    grant_types: z.array(z.enum(GRANT_TYPES)).min(1),
+    application_type: z.enum(['web', 'native', 'browser', 'service']).nullish(),
+    consent_method: z.enum(['REQUIRED', 'TRUSTED']).nullish(),
+    initiate_login_uri: optionalText,
+    policy_uri: optionalText,
+    tos_uri: optionalText,
+    issuer_mode: z.enum(['CUSTOM_URL', 'DYNAMIC', 'ORG_URL']).nullish(),
+    idp_initiated_login: object({
+      mode: z.enum(['DISABLED', 'SPEC', 'OKTA']),
+      default_scope: optionalTexts,
+    }).nullish(),
+    wildcard_redirect: z.enum(['DISABLED', 'SUBDOMAIN']).nullish(),
+    jwks_uri: optionalText,
+    // Keys carry many algorithm-specific members (n, e, x, y, crv, …), not checked one by one.
+    jwks: object({ keys: z.array(z.record(z.string(), z.unknown())) }).nullish(),
+    refresh_token: object({
+      rotation_type: z.enum(['ROTATE', 'STATIC']),
+      leeway: z.number().int().min(0).max(60).nullish(),
+    }).nullish(),
+    network: object({
+      connection: z.enum(['ANYWHERE', 'ZONE']),
+      include: optionalTexts,
+      exclude: optionalTexts,
+    }).nullish(),
+    request_object_signing_alg: z.enum(JWS_ALGORITHMS).nullish(),
+    id_token_encrypted_response_alg: z
+      .enum(['RSA-OAEP-256', 'RSA-OAEP-384', 'RSA-OAEP-512'])
+      .nullish(),
+    sector_identifier_uri: z.string().max(1024).nullish(),
+    subject_type: z.enum(['public', 'pairwise']).nullish(),
+    participate_slo: optionalFlag,
+    frontchannel_logout_uri: z.string().max(1024).nullish(),
+    frontchannel_logout_session_required: optionalFlag,
+    dpop_bound_access_tokens: optionalFlag,
+    backchannel_token_delivery_mode: z.enum(['poll', 'ping', 'push']).nullish(),
+    backchannel_authentication_request_signing_alg: z.enum(JWS_ALGORITHMS).nullish(),
+    backchannel_custom_authenticator_id: z.string().length(20).nullish(),
+  });
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { Pager } from '../core/pagination';
+import { parseResponse } from '../core/parse-response';
+import type { CallOptions, Transport } from '../core/transport';
+import { RequestValidationError } from '../errors';
+import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
+import { ApplicationListSchema, ApplicationSchema, APPLICATION_STATUSES, type Application } from './application';
+import {
+  validateCreateApplicationInput,
+  validateReplaceApplicationInput,
+  type CreateApplicationInput,
+  type ReplaceApplicationInput,
+} from './create-input';
+import { serializeApplicationFilter, type ApplicationFilter } from './filter';
+import { checkCallOptions, checkId } from '../core/call-checks';
+
+/** Parameters of {@link ApplicationsResource.list}. */
+export interface ListApplicationsParams {
+  /** Case-insensitive starts-with search on `name` and `label`. */
+  q?: string;
+  /** One `eq` expression: an object such as `{ status: 'ACTIVE' }` (quoted for you), or a raw string. */
+  filter?: string | ApplicationFilter;
+  /** Items per page; the API defaults to 20 and serves at most 200. */
+  limit?: number;
+  /** Start after this opaque cursor (taken from a previous page's `next` link). */
+  after?: string;
+  /** `user/{userId}` embeds that user's assignment; needs `filter: { 'user.id': userId }`. */
+  expand?: string;
+  /** Include apps whose status is not ACTIVE or INACTIVE. */
+  includeNonDeleted?: boolean;
+  /** Ask for the API's lighter, optimized app representation. */
+  useOptimization?: boolean;
+}
+
+/** Parameters of {@link ApplicationsResource.get}. */
+export interface GetApplicationParams {
+  /** Embeds this user's assignment to the app as `_embedded.user` (`expand=user/{id}`). */
+  expandUser?: string;
+}
+
+/** Parameters of {@link ApplicationsResource.create}. */
+export interface CreateApplicationParams {
+  /** Create the app ACTIVE (default `true`) or INACTIVE. */
+  activate?: boolean;
+}
+
+const FILTER_ATTRIBUTES = {
+  id: z.string().min(1),
+  status: z.enum(APPLICATION_STATUSES),
+  name: z.string().min(1),
+  'credentials.signing.kid': z.string().min(1),
+  'settings.slo.enabled': z.boolean(),
+  'user.id': z.string().min(1),
+  'group.id': z.string().min(1),
+};
+
+const filterObject = z.strictObject(
+  Object.fromEntries(Object.entries(FILTER_ATTRIBUTES).map(([k, v]) => [k, v.optional()])),
+);
+
+const ListParamsSchema = z.strictObject({
+  q: z.string().optional(),
+  // Checked by checkListParams: a union would hide which member of a filter object is wrong.
+  filter: z.unknown().optional(),
+  limit: z.number().int().positive().optional(),
+  after: z.string().optional(),
+  expand: z.string().optional(),
+  includeNonDeleted: z.boolean().optional(),
+  useOptimization: z.boolean().optional(),
+});
+
+const GetParamsSchema = z.strictObject({ expandUser: z.string().min(1).optional() });
+const CreateParamsSchema = z.strictObject({ activate: z.boolean().optional() });
+
+function checkParams<S extends z.ZodType>(schema: S, params: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(params ?? {}, PARSE_OPTIONS);
+  if (!result.success) throw new RequestValidationError(what, fieldIssues(result.error));
+  return result.data;
+}
+
+function checkListParams(params: ListApplicationsParams | undefined): ListApplicationsParams {
+  const parsed = checkParams(ListParamsSchema, params, 'list parameters') as ListApplicationsParams;
+  if (parsed.filter !== undefined && typeof parsed.filter !== 'string') {
+    const result = filterObject.safeParse(parsed.filter, PARSE_OPTIONS);
+    if (!result.success) {
+      const issues = fieldIssues(result.error).map((i) => ({ ...i, path: i.path ? `filter.${i.path}` : 'filter' }));
+      throw new RequestValidationError('list parameters', issues);
+    }
+    const keys = Object.entries(parsed.filter).filter(([, v]) => v !== undefined).map(([k]) => k);
+    if (keys.length !== 1) {
+      throw new RequestValidationError('list parameters', [
+        {
+          path: 'filter',
+          reason: `Must name exactly one attribute (got ${keys.length ? keys.join(', ') : 'none'}); the API takes one \`eq\` expression per call`,
+        },
+      ]);
+    }
+  }
+  return parsed;
+}
+
+const parseApplicationPage = (body: unknown): Application[] => {
+  const result = ApplicationListSchema.safeParse(body);
+  if (!result.success) throw new Error('a body that is not a list of applications');
+  return result.data;
+};
+
+const EmptyObjectSchema = z.looseObject({});
+
+/**
+ * The Applications API (`/api/v1/apps`): list, create, retrieve, replace, delete, activate and
+ * deactivate application instances. Inputs are checked against the same schemas the reference
+ * backend uses, and refused with a {@link RequestValidationError} before anything is sent.
+ */
+export class ApplicationsResource {
+  readonly #transport: Transport;
+
+  /** @internal created by `createClient`. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /**
+   * Lists applications. Returns a {@link Pager} at once (no `await`): iterate it with `for await`,
+   * page with `.pages()`, or collect a bounded number with `.toArray({ max })`.
+   */
+  list(params?: ListApplicationsParams, options?: CallOptions): Pager<Application> {
+    const p = checkListParams(params);
+    checkCallOptions(options);
+    return new Pager(
+      this.#transport,
+      '/api/v1/apps',
+      {
+        q: p.q,
+        filter: p.filter === undefined ? undefined : serializeApplicationFilter(p.filter),
+        limit: p.limit,
+        after: p.after,
+        expand: p.expand,
+        includeNonDeleted: p.includeNonDeleted,
+        useOptimization: p.useOptimization,
+      },
+      parseApplicationPage,
+      options,
+    );
+  }
+
+  /** Retrieves one application; with `expandUser` the user's assignment is embedded as `_embedded.user`. */
+  async get(appId: string, params?: GetApplicationParams, options?: CallOptions): Promise<Application> {
+    checkId(appId, 'appId');
+    const p = checkParams(GetParamsSchema, params, 'get parameters');
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'GET',
+      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+      query: { expand: p.expandUser === undefined ? undefined : `user/${p.expandUser}` },
+      retry: 'idempotent',
+      options,
+    });
+    return parseResponse(ApplicationSchema, response, 'GET');
+  }
+
+  /**
+   * Creates an application: a custom app (by `name`, or by `signOnMode` for custom SAML 2.0 and
+   * auto-login apps) or a catalog app. It is ACTIVE unless `activate: false`. Never retried after a
+   * connection error or a 5xx, because the app may have been created.
+   */
+  async create(
+    input: CreateApplicationInput,
+    params?: CreateApplicationParams,
+    options?: CallOptions,
+  ): Promise<Application> {
+    const check = validateCreateApplicationInput(input);
+    if (!check.ok) throw new RequestValidationError('application', check.issues);
+    const p = checkParams(CreateParamsSchema, params, 'create parameters');
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'POST',
+      target: '/api/v1/apps',
+      query: { activate: p.activate ?? true },
+      json: input,
+      retry: 'create',
+      options,
+    });
+    return parseResponse(ApplicationSchema, response, 'POST');
+  }
+
+  /**
+   * Replaces an application with `input`, which must carry every required property. Unknown
+   * properties of an app read with `get` are sent back unchanged; `id`, `name`, `status`,
+   * `created` and `lastUpdated` are ignored by the server.
+   */
+  async replace(appId: string, input: ReplaceApplicationInput, options?: CallOptions): Promise<Application> {
+    checkId(appId, 'appId');
+    const name = typeof input === 'object' && input !== null && 'name' in input ? input.name : undefined;
+    const check = validateReplaceApplicationInput(typeof name === 'string' ? name : undefined, input);
+    if (!check.ok) throw new RequestValidationError('application', check.issues);
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'PUT',
+      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+      json: input,
+      retry: 'idempotent',
+      options,
+    });
+    return parseResponse(ApplicationSchema, response, 'PUT');
+  }
+
+  /** Deletes an INACTIVE application (deactivate it first: deleting an ACTIVE app is refused with 403 E0000056). */
+  async delete(appId: string, options?: CallOptions): Promise<void> {
+    checkId(appId, 'appId');
+    checkCallOptions(options);
+    await this.#transport.send({
+      method: 'DELETE',
+      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+      retry: 'idempotent',
+      options,
+    });
+  }
+
+  /** Activates an application; activating an ACTIVE app succeeds and changes nothing. */
+  async activate(appId: string, options?: CallOptions): Promise<void> {
+    await this.#lifecycle(appId, 'activate', options);
+  }
+
+  /** Deactivates an application; deactivating an INACTIVE app succeeds and changes nothing. */
+  async deactivate(appId: string, options?: CallOptions): Promise<void> {
+    await this.#lifecycle(appId, 'deactivate', options);
+  }
+
+  async #lifecycle(appId: string, action: 'activate' | 'deactivate', options: CallOptions | undefined) {
+    checkId(appId, 'appId');
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'POST',
+      target: `/api/v1/apps/${encodeURIComponent(appId)}/lifecycle/${action}`,
+      retry: 'idempotent',
+      options,
+    });
+    parseResponse(EmptyObjectSchema.optional(), response, 'POST');
+  }
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ApplicationsResource } from './apps/resource';
+import { isTimeout } from './core/call-checks';
+import { Transport, type FetchLike } from './core/transport';
+import { ConfigurationError } from './errors';
+import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
+import { version } from '../package.json';
+
+/** Options of {@link createClient}. Give exactly one of `token` and `accessToken`. */
+export interface ClientOptions {
+  /** The organization's URL, e.g. `https://example.okta.com`. */
+  orgUrl: string | URL;
+  /** An API token, sent as `Authorization: SSWS <token>`. */
+  token?: string;
+  /** An OAuth 2.0 access token, sent as `Authorization: Bearer <token>`. */
+  accessToken?: string;
+  /** The fetch to use; by default `globalThis.fetch`, looked up at each call so later patches (msw) apply. */
+  fetch?: FetchLike;
+  /** Milliseconds to wait for each attempt's response (default 30 000). */
+  timeout?: number;
+  /** Retries after 429, 5xx and connection errors, where safe (default 2). */
+  maxRetries?: number;
+  /** The longest wait before a retry, in milliseconds (default 60 000); a longer rate-limit reset throws at once. */
+  maxRetryWait?: number;
+  /** The `User-Agent` header (default `appset/<version>`). */
+  userAgent?: string;
+  /** Extra headers sent with every request (the `Authorization` header is always appset's). */
+  headers?: Record<string, string>;
+}
+
+/** The client returned by {@link createClient}. */
+export interface AppsetClient {
+  /** The organization URL every path is resolved against. */
+  readonly orgUrl: URL;
+  /** The Applications API. */
+  readonly apps: ApplicationsResource;
+}
+
+const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 } as const;
+
+// A header value must not carry line breaks (header injection) and a token has no spaces.
+const tokenValue = z
+  .string()
+  .refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks');
+
+const OptionsSchema = z.strictObject({
+  orgUrl: z.union([z.string().min(1), z.instanceof(URL)]),
+  token: tokenValue.optional(),
+  accessToken: tokenValue.optional(),
+  fetch: z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch').optional(),
+  timeout: z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647').optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+  maxRetryWait: z.number().int().min(0).optional(),
+  userAgent: z.string().min(1).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+
+function parseOrgUrl(value: string | URL): URL {
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new ConfigurationError(`orgUrl "${String(value)}" is not a URL; give the organization's address, e.g. https://example.okta.com.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError(`orgUrl must use https (or http for a local backend), not ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigurationError('orgUrl must not carry credentials; pass them as `token` or `accessToken`.');
+  }
+  return new URL(url.origin);
+}
+
+/**
+ * Creates a client for one organization. Authenticate with an API token (`token`) or an OAuth 2.0
+ * access token (`accessToken`); exactly one is required.
+ *
+ * @example
+ * const client = createClient({ orgUrl: 'https://example.okta.com', token: process.env.OKTA_TOKEN });
+ * for await (const app of client.apps.list({ filter: { status: 'ACTIVE' } })) console.log(app.label);
+ */
+export function createClient(options: ClientOptions): AppsetClient {
+  const result = OptionsSchema.safeParse(options, PARSE_OPTIONS);
+  if (!result.success) {
+    const list = fieldIssues(result.error).map((i) => `${i.path}: ${i.reason}`).join('; ');
+    throw new ConfigurationError(`Invalid client options: ${list}.`);
+  }
+  const o = result.data;
+  if ((o.token === undefined) === (o.accessToken === undefined)) {
+    throw new ConfigurationError(
+      o.token === undefined
+        ? 'createClient needs credentials: pass `token` (an API token, sent as SSWS) or `accessToken` (an OAuth 2.0 access token, sent as Bearer).'
+        : 'createClient got both `token` and `accessToken`; pass only one of them.',
+    );
+  }
+  const orgUrl = parseOrgUrl(o.orgUrl);
+  const transport = new Transport({
+    orgUrl,
+    authorization: o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`,
+    fetch: o.fetch,
+    timeout: o.timeout ?? DEFAULTS.timeout,
+    maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,
+    maxRetryWait: o.maxRetryWait ?? DEFAULTS.maxRetryWait,
+    userAgent: o.userAgent ?? `appset/${version}`,
+    headers: o.headers ?? {},
+  });
+  return {
+    orgUrl,
+    apps: new ApplicationsResource(transport),
+  };
+}

@@ -1,0 +1,29 @@
+import { RequestValidationError } from '../errors';
+import type { CallOptions } from './transport';
+
+/** Refuses an empty or non-string resource id before anything is sent. */
+export function checkId(id: unknown, name: string): asserts id is string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new RequestValidationError(name, [
+      { path: name, reason: `Must be a non-empty string (got ${id === '' ? 'an empty string' : typeof id})` },
+    ]);
+  }
+}
+
+/** Refuses per-call options of the wrong type (a bad `signal` or `timeout` would otherwise fail deep in fetch). */
+export function checkCallOptions(options: CallOptions | undefined): void {
+  if (options === undefined) return;
+  const issues = [];
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    issues.push({ path: 'signal', reason: 'Must be an AbortSignal, e.g. AbortSignal.timeout(5000) or controller.signal' });
+  }
+  if (options.timeout !== undefined && !isTimeout(options.timeout)) {
+    issues.push({ path: 'timeout', reason: 'Must be a whole number of milliseconds between 1 and 2147483647' });
+  }
+  if (issues.length) throw new RequestValidationError('call options', issues);
+}
+
+/** A timeout `setTimeout` can honour. */
+export function isTimeout(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2_147_483_647;
+}

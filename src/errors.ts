@@ -1,0 +1,270 @@
+import type { FieldIssue } from './validation/field-issues';
+
+/**
+ * Error codes the Applications API is documented to answer with. `ApiError.errorCode` is typed
+ * as this union plus any other string, because an organization may return codes not listed here.
+ */
+export type OktaErrorCode =
+  | 'E0000001' // Api validation failed
+  | 'E0000003' // The request body was not well-formed
+  | 'E0000005' // Invalid session
+  | 'E0000006' // You do not have permission to perform the requested action
+  | 'E0000007' // Not found
+  | 'E0000011' // Invalid token provided
+  | 'E0000031' // Invalid search criteria
+  | 'E0000047' // API call exceeded rate limit
+  | 'E0000056'; // Delete application forbidden
+
+/** One entry of an Okta error body's `errorCauses`. */
+export interface ErrorCause {
+  errorSummary: string;
+}
+
+const API_ERROR_BRAND = Symbol.for('appset.ApiError');
+const APPSET_ERROR_BRAND = Symbol.for('appset.AppsetError');
+
+/** Root of every error appset throws, so `catch (e) { if (e instanceof AppsetError) … }` catches them all. */
+export class AppsetError extends Error {
+  /** @internal brand read by the cross-realm guards. */
+  readonly [APPSET_ERROR_BRAND] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** What appset knows about the request that produced an error, with no credentials in it. */
+export interface RequestSummary {
+  method: string;
+  /** Path and query of the request on the organization, e.g. `/api/v1/apps/0oa1?expand=…`. */
+  path: string;
+}
+
+/** Fields every {@link ApiError} is built from. */
+export interface ApiErrorInit {
+  status: number;
+  headers: Headers;
+  request: RequestSummary;
+  body: unknown;
+  cause?: unknown;
+}
+
+interface OktaErrorBody {
+  errorCode?: string;
+  errorSummary?: string;
+  errorLink?: string;
+  errorId?: string;
+  errorCauses?: ErrorCause[];
+}
+
+function readErrorBody(body: unknown): OktaErrorBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const b = body as Record<string, unknown>;
+  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const causes = Array.isArray(b.errorCauses)
+    ? b.errorCauses
+        .map((c: unknown) =>
+          typeof c === 'object' && c !== null && typeof (c as ErrorCause).errorSummary === 'string'
+            ? { errorSummary: (c as ErrorCause).errorSummary }
+            : undefined,
+        )
+        .filter((c): c is ErrorCause => c !== undefined)
+    : [];
+  return {
+    errorCode: str(b.errorCode),
+    errorSummary: str(b.errorSummary),
+    errorLink: str(b.errorLink),
+    errorId: str(b.errorId),
+    errorCauses: causes,
+  };
+}
+
+/**
+ * An error answer from the organization (any status ≥ 400). Subclasses name the common statuses;
+ * use {@link isApiError} rather than `instanceof` when errors may cross realms or package copies.
+ */
+export class ApiError extends AppsetError {
+  /** @internal brand read by {@link isApiError}. */
+  readonly [API_ERROR_BRAND] = true;
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** Okta error code such as `E0000007`, when the body had one. */
+  readonly errorCode: OktaErrorCode | (string & {}) | undefined;
+  /** Okta's one-line description of the error. */
+  readonly errorSummary: string | undefined;
+  /** Details, one per problem (for validation errors: one per field). */
+  readonly errorCauses: ErrorCause[];
+  /** Okta's unique id for this error occurrence. */
+  readonly errorId: string | undefined;
+  /** Okta's link for the error code (equal to the code). */
+  readonly errorLink: string | undefined;
+  /** The `X-Okta-Request-Id` of the response: quote it to Okta support. */
+  readonly requestId: string | undefined;
+  /** Response headers (request headers, which carry credentials, are never kept). */
+  readonly headers: Headers;
+  /** Method and path of the failed request. */
+  readonly request: RequestSummary;
+
+  constructor(init: ApiErrorInit) {
+    const body = readErrorBody(init.body);
+    const requestId = init.headers.get('x-okta-request-id') ?? undefined;
+    super(describeApiError(init, body, requestId), { cause: init.cause });
+    this.status = init.status;
+    this.errorCode = body.errorCode;
+    this.errorSummary = body.errorSummary;
+    this.errorCauses = body.errorCauses ?? [];
+    this.errorId = body.errorId;
+    this.errorLink = body.errorLink;
+    this.requestId = requestId;
+    this.headers = init.headers;
+    this.request = init.request;
+  }
+}
+
+function describeApiError(init: ApiErrorInit, body: OktaErrorBody, requestId: string | undefined): string {
+  const code = body.errorCode ? ` ${body.errorCode}` : '';
+  const summary = body.errorSummary ?? `the server answered HTTP ${init.status} without an Okta error body`;
+  const causes = body.errorCauses?.length
+    ? ` (${body.errorCauses.map((c) => c.errorSummary).join('; ')})`
+    : '';
+  const id = requestId ? `, request id ${requestId}` : '';
+  return `${init.request.method} ${init.request.path} failed with ${init.status}${code}: ${trimDot(summary)}${causes}${id}.`;
+}
+
+function trimDot(s: string): string {
+  return s.endsWith('.') ? s.slice(0, -1) : s;
+}
+
+/** 400: the request was refused as invalid (`E0000001`, `E0000003`, `E0000031`, …). */
+export class BadRequestError extends ApiError {}
+/** 401: the token is unknown, expired or revoked (`E0000011`). */
+export class AuthenticationError extends ApiError {}
+/** 403: no credentials, or the token lacks the permission (`E0000005`, `E0000006`, `E0000056`). */
+export class ForbiddenError extends ApiError {}
+/** 404: no such resource (`E0000007`). */
+export class NotFoundError extends ApiError {}
+/** 5xx: the organization failed to answer the request. */
+export class ServerError extends ApiError {}
+
+/**
+ * 429: the rate limit of the endpoint's bucket is exhausted (`E0000047`). Thrown after the client's
+ * retries are used up, or at once when the reset is further away than `maxRetryWait`.
+ */
+export class RateLimitError extends ApiError {
+  /** When the bucket resets, from `X-Rate-Limit-Reset`, if the response said. */
+  readonly resetAt: Date | undefined;
+  /** The bucket's limit per window, from `X-Rate-Limit-Limit`. */
+  readonly limit: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init);
+    const reset = Number(init.headers.get('x-rate-limit-reset'));
+    this.resetAt = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : undefined;
+    const limit = Number(init.headers.get('x-rate-limit-limit'));
+    this.limit = Number.isFinite(limit) && limit > 0 ? limit : undefined;
+  }
+}
+
+/** Builds the {@link ApiError} subclass that matches the status. */
+export function createApiError(init: ApiErrorInit): ApiError {
+  const { status } = init;
+  if (status === 400) return new BadRequestError(init);
+  if (status === 401) return new AuthenticationError(init);
+  if (status === 403) return new ForbiddenError(init);
+  if (status === 404) return new NotFoundError(init);
+  if (status === 429) return new RateLimitError(init);
+  if (status >= 500) return new ServerError(init);
+  return new ApiError(init);
+}
+
+/**
+ * True for any appset {@link ApiError}, also one created by another copy of appset or in another
+ * realm (where `instanceof` fails). Narrow further on `status` or `errorCode`.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as Record<symbol, unknown>)[API_ERROR_BRAND] === true
+  );
+}
+
+/** True for any error thrown by appset, across realms and package copies. */
+export function isAppsetError(error: unknown): error is AppsetError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as Record<symbol, unknown>)[APPSET_ERROR_BRAND] === true
+  );
+}
+
+/**
+ * The input of a call was refused by appset before any request was sent. `issues` names each bad
+ * field; the message lists them and says how to fix the call.
+ */
+export class RequestValidationError extends AppsetError {
+  /** One entry per refused field. */
+  readonly issues: FieldIssue[];
+
+  constructor(what: string, issues: FieldIssue[]) {
+    const list = issues.map((i) => (i.path ? `${i.path}: ${i.reason}` : i.reason)).join('; ');
+    super(`Invalid ${what}: ${list}. Fix the field(s) named and call again; nothing was sent.`);
+    this.issues = issues;
+  }
+}
+
+/** The options given to `createClient` are unusable; the message says which and why. */
+export class ConfigurationError extends AppsetError {}
+
+/** The request could not reach the organization, or the connection broke before an answer. */
+export class ConnectionError extends AppsetError {
+  /** Method and path of the request. */
+  readonly request: RequestSummary;
+
+  constructor(request: RequestSummary, cause: unknown) {
+    const reason = cause instanceof Error && cause.message ? `: ${cause.message}` : '';
+    super(
+      `${request.method} ${request.path} could not reach the organization${reason}. Check the orgUrl and the network, then retry.`,
+      { cause },
+    );
+    this.request = request;
+  }
+}
+
+/** No answer arrived within the `timeout` of the call (per attempt). */
+export class TimeoutError extends AppsetError {
+  /** Method and path of the request. */
+  readonly request: RequestSummary;
+  /** The timeout that expired, in milliseconds. */
+  readonly timeout: number;
+
+  constructor(request: RequestSummary, timeout: number) {
+    super(
+      `${request.method} ${request.path} got no answer within ${timeout} ms. Raise the \`timeout\` option or retry later.`,
+    );
+    this.request = request;
+    this.timeout = timeout;
+  }
+}
+
+/** The organization answered with a success status but a body appset cannot read (not JSON, wrong shape). */
+export class InvalidResponseError extends AppsetError {
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The `X-Okta-Request-Id` of the response. */
+  readonly requestId: string | undefined;
+  /** Method and path of the request. */
+  readonly request: RequestSummary;
+
+  constructor(request: RequestSummary, status: number, headers: Headers, problem: string, cause?: unknown) {
+    const requestId = headers.get('x-okta-request-id') ?? undefined;
+    super(
+      `${request.method} ${request.path} answered ${status} with ${problem}${requestId ? ` (request id ${requestId})` : ''}. Check that orgUrl points at an Okta organization.`,
+      { cause },
+    );
+    this.status = status;
+    this.requestId = requestId;
+    this.request = request;
+  }
+}

@@ -1,0 +1,222 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppsetError, createClient, RequestValidationError, serializeApplicationFilter } from '../../src/index';
+import { parseLinkHeader } from '../../src/core/link-header';
+import { bookmarkApp } from '../support/fixtures';
+import { ORG, TOKEN, useMswServer } from '../support/msw';
+
+const { server, seen } = useMswServer();
+const client = createClient({ orgUrl: ORG, token: TOKEN });
+
+const app = (n: number) => bookmarkApp(`0oa${String(n).padStart(17, '0')}`, { label: `App ${n}` });
+
+/**
+ * Serves 7 apps over 4 pages whose next links change shape on every page: a query cursor, then a
+ * different path, then extra parameters in another order. A client that builds cursors itself fails.
+ */
+function serveFourPages() {
+  const apps = Array.from({ length: 7 }, (_, i) => app(i + 1));
+  const requested: string[] = [];
+  server.use(
+    http.get(`${ORG}/api/v1/apps`, ({ request }) => {
+      const url = new URL(request.url);
+      requested.push(`${url.pathname}${url.search}`);
+      if (url.searchParams.get('after') === 'opaque-1') {
+        return HttpResponse.json(apps.slice(2, 4), {
+          headers: { link: `<${url.href}>; rel="self", <${ORG}/api/v1/apps/page-three?token=x%2By%3D%3D>; rel="next"` },
+        });
+      }
+      return HttpResponse.json(apps.slice(0, 2), {
+        headers: { link: `<${url.href}>; rel="self", <${ORG}/api/v1/apps?after=opaque-1&limit=2>; rel="next"` },
+      });
+    }),
+    http.get(`${ORG}/api/v1/apps/page-three`, ({ request }) => {
+      const url = new URL(request.url);
+      requested.push(`${url.pathname}${url.search}`);
+      return HttpResponse.json(apps.slice(4, 6), {
+        headers: [
+          ['link', `<${url.href}>; rel="self"`],
+          ['link', `<${ORG}/api/v2/whatever?z=1&a=b,c>; rel="next"`],
+        ],
+      });
+    }),
+    http.get(`${ORG}/api/v2/whatever`, ({ request }) => {
+      const url = new URL(request.url);
+      requested.push(`${url.pathname}${url.search}`);
+      return HttpResponse.json(apps.slice(6), { headers: { link: `<${url.href}>; rel="self"` } });
+    }),
+  );
+  return { apps, requested };
+}
+
+describe('list pagination', () => {
+  it('walks every app across four pages by following next links verbatim', async () => {
+    const { apps, requested } = serveFourPages();
+    const labels: string[] = [];
+    for await (const a of client.apps.list({ limit: 2 })) labels.push(a.label as string);
+    expect(labels).toEqual(apps.map((a) => a.label));
+    expect(requested).toEqual([
+      '/api/v1/apps?limit=2',
+      '/api/v1/apps?after=opaque-1&limit=2',
+      '/api/v1/apps/page-three?token=x%2By%3D%3D',
+      '/api/v2/whatever?z=1&a=b,c',
+    ]);
+  });
+
+  it('pages() yields each page with its items and raw links', async () => {
+    serveFourPages();
+    const pages = [];
+    for await (const page of client.apps.list({ limit: 2 }).pages()) pages.push(page);
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 2, 1]);
+    expect(pages[0]?.links).toEqual({
+      self: `${ORG}/api/v1/apps?limit=2`,
+      next: `${ORG}/api/v1/apps?after=opaque-1&limit=2`,
+    });
+    expect(pages[3]?.links.next).toBeUndefined();
+  });
+
+  it('requests nothing until iterated, and the second page only after the first is consumed', async () => {
+    const { requested } = serveFourPages();
+    const pager = client.apps.list({ limit: 2 });
+    await Promise.resolve();
+    expect(requested).toEqual([]);
+    const iterator = pager[Symbol.asyncIterator]();
+    await iterator.next();
+    await iterator.next();
+    expect(requested).toHaveLength(1);
+    await iterator.next();
+    expect(requested).toHaveLength(2);
+    await iterator.return?.();
+  });
+
+  it('toArray stops requesting pages once max items are collected', async () => {
+    const { requested } = serveFourPages();
+    const items = await client.apps.list({ limit: 2 }).toArray({ max: 3 });
+    expect(items.map((a) => a.label)).toEqual(['App 1', 'App 2', 'App 3']);
+    expect(requested).toHaveLength(2);
+  });
+
+  it('toArray refuses to run without a positive bound', async () => {
+    const pager = client.apps.list();
+    await expect(pager.toArray(undefined as never)).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(pager.toArray({ max: 0 })).rejects.toThrow(/max: Must be a positive integer/);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('concurrent next() calls on one iterator are served in order without skipping', async () => {
+    const { apps } = serveFourPages();
+    const iterator = client.apps.list({ limit: 2 })[Symbol.asyncIterator]();
+    const results = await Promise.all(Array.from({ length: 8 }, () => iterator.next()));
+    expect(results.slice(0, 7).map((r) => (r.value as { label: string }).label)).toEqual(apps.map((a) => a.label));
+    expect(results[7]?.done).toBe(true);
+  });
+
+  it('each for-await starts a fresh walk from the first page', async () => {
+    serveFourPages();
+    const pager = client.apps.list({ limit: 2 });
+    const first = await pager.toArray({ max: 100 });
+    const second = await pager.toArray({ max: 100 });
+    expect(second).toEqual(first);
+  });
+
+  it('refuses to send credentials to a next link on another origin', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () =>
+        HttpResponse.json([app(1)], { headers: { link: '<https://attacker.example/api/v1/apps?after=x>; rel="next"' } }),
+      ),
+    );
+    const error = await client.apps.list().toArray({ max: 10 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppsetError);
+    expect((error as Error).message).toContain('https://attacker.example');
+    expect(seen.map((s) => s.url.host)).toEqual(['example.okta.com']);
+  });
+
+  it('stops with an error when a next link repeats the page just read', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, ({ request }) =>
+        HttpResponse.json([app(1)], { headers: { link: `<${request.url}>; rel="next"` } }),
+      ),
+    );
+    await expect(client.apps.list({ limit: 1 }).toArray({ max: 10 })).rejects.toThrow(/repeats the page/);
+  });
+
+  it('sends every list parameter with its wire name', async () => {
+    server.use(http.get(`${ORG}/api/v1/apps`, () => HttpResponse.json([])));
+    await client.apps
+      .list({
+        q: 'Wi',
+        filter: { 'user.id': '00u1' },
+        limit: 50,
+        after: 'c1',
+        expand: 'user/00u1',
+        includeNonDeleted: false,
+        useOptimization: true,
+      })
+      .toArray({ max: 1 });
+    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({
+      q: 'Wi',
+      filter: 'user.id eq "00u1"',
+      limit: '50',
+      after: 'c1',
+      expand: 'user/00u1',
+      includeNonDeleted: 'false',
+      useOptimization: 'true',
+    });
+  });
+
+  it('refuses a misspelled list parameter or a filter with two attributes, without a request', () => {
+    expect(() => client.apps.list({ limt: 5 } as never)).toThrow(/limt: Unknown field/);
+    expect(() => client.apps.list({ filter: { status: 'ACTIVE', name: 'x' } as never })).toThrow(
+      /filter: Must name exactly one attribute \(got status, name\)/,
+    );
+    expect(() => client.apps.list({ filter: { status: 'ENABLED' } as never })).toThrow(/filter.status: Not one of the allowed values/);
+    expect(() => client.apps.list({ limit: 0 })).toThrow(RequestValidationError);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('filter serialization', () => {
+  it('quotes string values', () => {
+    expect(serializeApplicationFilter({ status: 'ACTIVE' })).toBe('status eq "ACTIVE"');
+    expect(serializeApplicationFilter({ 'credentials.signing.kid': 'k-1' })).toBe('credentials.signing.kid eq "k-1"');
+  });
+
+  it('escapes double quotes and backslashes in values', () => {
+    expect(serializeApplicationFilter({ name: 'a"b\\c' })).toBe('name eq "a\\"b\\\\c"');
+  });
+
+  it('leaves booleans unquoted', () => {
+    expect(serializeApplicationFilter({ 'settings.slo.enabled': true })).toBe('settings.slo.enabled eq true');
+  });
+
+  it('passes a raw string through unchanged', () => {
+    expect(serializeApplicationFilter('status eq "INACTIVE"')).toBe('status eq "INACTIVE"');
+  });
+
+  it('the escaped value reaches the server URL-encoded and decodes back exactly', async () => {
+    server.use(http.get(`${ORG}/api/v1/apps`, () => HttpResponse.json([])));
+    await client.apps.list({ filter: { name: 'we"ird\\name' } }).toArray({ max: 1 });
+    expect(seen[0]?.url.searchParams.get('filter')).toBe('name eq "we\\"ird\\\\name"');
+  });
+
+  it('filter objects with two attributes do not compile', () => {
+    // @ts-expect-error the API takes exactly one attribute per filter
+    const twoKeys: Parameters<typeof serializeApplicationFilter>[0] = { status: 'ACTIVE', name: 'bookmark' };
+    // @ts-expect-error status takes only the status enum
+    const badStatus: Parameters<typeof serializeApplicationFilter>[0] = { status: 'ENABLED' };
+    expect([twoKeys, badStatus]).toHaveLength(2);
+  });
+});
+
+describe('Link header parsing', () => {
+  it('reads several relations, quoted or not, with commas inside targets', () => {
+    expect(
+      parseLinkHeader('<https://o.example/a?x=1,2>; rel="self", <https://o.example/b>; type="x"; rel=next'),
+    ).toEqual({ self: 'https://o.example/a?x=1,2', next: 'https://o.example/b' });
+  });
+
+  it('gives no links for a missing or empty header', () => {
+    expect(parseLinkHeader(null)).toEqual({});
+    expect(parseLinkHeader('')).toEqual({});
+  });
+});

@@ -1,0 +1,40 @@
+import { setupServer } from 'msw/node';
+import type { RequestHandler } from 'msw';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/** A request as the server saw it, captured for assertions. */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * Starts an msw server for the calling test file that fails every unhandled request, resets
+ * per-test handlers after each test and records every request it receives.
+ */
+export function useMswServer(...handlers: RequestHandler[]) {
+  const server = setupServer(...handlers);
+  const seen: SeenRequest[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const copy = request.clone();
+    const entry: SeenRequest = { method: request.method, url: new URL(request.url), headers: copy.headers, body: '' };
+    seen.push(entry);
+    void copy.text().then((text) => {
+      entry.body = text;
+    });
+  });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    seen.length = 0;
+  });
+  afterAll(() => server.close());
+  return { server, seen };
+}
+
+/** The organization URL every client test uses. */
+export const ORG = 'https://example.okta.com';
+/** The API token every client test uses; tests check it never leaks into errors. */
+export const TOKEN = '00secret-TOKEN-value_0123456789abcdef';

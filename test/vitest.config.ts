@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  // Examples import the package by name, as users do; here the name resolves to the sources.
+  resolve: {
+    alias: [
+      { find: /^appset\/set$/, replacement: `${root}src/set/index.ts` },
+      { find: /^appset\/mock-server$/, replacement: `${root}mock-server/index.ts` },
+      { find: /^appset$/, replacement: `${root}src/index.ts` },
+    ],
+  },
+  test: {
+    root,
+    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    // The closing count in .ci/run is read from this report, not from console text.
+    reporters: process.env.APPSET_TEST_REPORT
+      ? ['default', ['json', { outputFile: process.env.APPSET_TEST_REPORT }]]
+      : ['default'],
+  },
+});

@@ -1,0 +1,155 @@
+import { base64url } from 'jose';
+import { SetVerificationError } from './errors';
+
+/** The signature algorithms accepted by default: every asymmetric JWS algorithm of RFC 7518 and EdDSA. */
+export const DEFAULT_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;
+
+/** One of the {@link DEFAULT_ALGORITHMS}. */
+export type AsymmetricAlgorithm = (typeof DEFAULT_ALGORITHMS)[number];
+
+/** The media type a security event token declares in its `typ` header (RFC 8417 §2.3). */
+export const SECEVENT_TYP = 'secevent+jwt';
+
+/** The protected header of a security event token that passed the structural checks. */
+export interface SecurityEventTokenHeader {
+  /** The signature algorithm, never `none` nor HMAC. */
+  alg: string;
+  /** The identifier of the provider's signing key. */
+  kid: string;
+  /** `secevent+jwt`, possibly as `application/secevent+jwt` or in another letter case. */
+  typ: string;
+  /** Any other header parameter, unchecked. */
+  [parameter: string]: unknown;
+}
+
+/** The unverified contents of a security event token; see {@link decodeSecurityEventToken}. */
+export interface DecodedSecurityEventToken {
+  /** The protected header, checked for `typ`, `kid` and `alg`. */
+  header: SecurityEventTokenHeader;
+  /** The payload as sent. NOT verified: it may have been written by anyone. */
+  claims: Record<string, unknown>;
+}
+
+/** Options of {@link decodeSecurityEventToken}. */
+export interface DecodeSecurityEventTokenOptions {
+  /** Accepted `alg` values; default {@link DEFAULT_ALGORITHMS}. `none` and `HS*` are refused regardless. */
+  algorithms?: readonly string[];
+}
+
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+const SIGNATURE_SEGMENT = /^[A-Za-z0-9_-]*$/;
+
+function invalidRequest(description: string): SetVerificationError {
+  return new SetVerificationError('invalid_request', description);
+}
+
+function decodeJsonObject(segment: string, part: 'header' | 'payload'): Record<string, unknown> {
+  let value: unknown;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(base64url.decode(segment));
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidRequest(
+      `The security event token ${part} is not a base64url-encoded JSON object`,
+    );
+  }
+  return value as Record<string, unknown>;
+}
+
+function isForbiddenAlgorithm(alg: string): boolean {
+  return alg.toLowerCase() === 'none' || alg.toUpperCase().startsWith('HS');
+}
+
+/** The accepted algorithms: the caller's list (or the default) without `none` and HMAC. */
+export function acceptedAlgorithms(algorithms?: readonly string[]): readonly string[] {
+  return (algorithms ?? DEFAULT_ALGORITHMS).filter((alg) => !isForbiddenAlgorithm(alg));
+}
+
+function typIsSecevent(typ: string): boolean {
+  const lower = typ.toLowerCase();
+  const bare = lower.startsWith('application/') ? lower.slice('application/'.length) : lower;
+  return bare === SECEVENT_TYP;
+}
+
+/**
+ * Runs the structural checks, in the contract's order: compact JWS form, `typ`, `kid`, `alg`. Each
+ * failure is `invalid_request`.
+ */
+export function decodeChecked(
+  token: unknown,
+  algorithms: readonly string[],
+): DecodedSecurityEventToken {
+  if (typeof token !== 'string') {
+    throw invalidRequest('The security event token must be a string in JWS compact serialization');
+  }
+  const segments = token.split('.');
+  const [headerSegment, payloadSegment, signatureSegment] = segments;
+  if (
+    segments.length !== 3 ||
+    headerSegment === undefined ||
+    payloadSegment === undefined ||
+    signatureSegment === undefined ||
+    !SEGMENT.test(headerSegment) ||
+    !SEGMENT.test(payloadSegment) ||
+    !SIGNATURE_SEGMENT.test(signatureSegment)
+  ) {
+    throw invalidRequest(
+      'The security event token is not a compact JWS: expected three base64url segments separated by dots',
+    );
+  }
+  const header = decodeJsonObject(headerSegment, 'header');
+  const claims = decodeJsonObject(payloadSegment, 'payload');
+
+  const { typ, kid, alg } = header;
+  if (typ === undefined) {
+    throw invalidRequest(
+      `The security event token header has no 'typ'; it must be '${SECEVENT_TYP}'`,
+    );
+  }
+  if (typeof typ !== 'string' || !typIsSecevent(typ)) {
+    throw invalidRequest(
+      `The security event token header 'typ' is ${JSON.stringify(typ)}; it must be '${SECEVENT_TYP}'`,
+    );
+  }
+  if (typeof kid !== 'string' || kid === '') {
+    throw invalidRequest(
+      "The security event token header has no 'kid'; it must name the provider's signing key",
+    );
+  }
+  if (typeof alg !== 'string' || alg === '') {
+    throw invalidRequest("The security event token header has no 'alg'");
+  }
+  if (isForbiddenAlgorithm(alg) || !algorithms.includes(alg)) {
+    throw invalidRequest(
+      `The security event token algorithm '${alg}' is not accepted; sign with one of ${algorithms.join(', ')}`,
+    );
+  }
+  return { header: { ...header, typ, kid, alg }, claims };
+}
+
+/**
+ * Decodes a security event token WITHOUT verifying its signature, after the structural checks of the
+ * verifier (compact JWS, `typ`, `kid`, `alg`; each failure throws a `SetVerificationError` with
+ * `err: 'invalid_request'`). The claims are untrusted: use them only to decide how to verify (for
+ * example to find the provider of `claims.iss`), then call `verifySecurityEventToken`.
+ */
+export function decodeSecurityEventToken(
+  token: string,
+  options: DecodeSecurityEventTokenOptions = {},
+): DecodedSecurityEventToken {
+  return decodeChecked(token, acceptedAlgorithms(options.algorithms));
+}

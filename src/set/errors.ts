@@ -1,0 +1,75 @@
+import type { FieldIssue } from '../validation/field-issues';
+
+/** The error codes of RFC 8935 §2.3 that a receiver answers a refused security event token with. */
+export const SET_ERROR_CODES = [
+  'invalid_request',
+  'invalid_key',
+  'invalid_issuer',
+  'invalid_audience',
+  'authentication_failed',
+  'access_denied',
+] as const;
+
+/** One RFC 8935 error code, e.g. `invalid_key`. */
+export type SetErrorCode = (typeof SET_ERROR_CODES)[number];
+
+const SET_VERIFICATION_ERROR = 'SetVerificationError';
+
+/**
+ * A security event token was refused. `err` and `description` are the RFC 8935 error body a receiver
+ * sends back (`toJSON()` returns exactly that body).
+ */
+export class SetVerificationError extends Error {
+  /** Always `'SetVerificationError'`; {@link isSetVerificationError} relies on it across realms. */
+  override readonly name = SET_VERIFICATION_ERROR;
+  /** The RFC 8935 error code. */
+  readonly err: SetErrorCode;
+  /** A human-readable explanation, safe to send to the token's provider. */
+  readonly description: string;
+
+  /** Creates the error; `cause` keeps the underlying failure (a jose or fetch error) for logs. */
+  constructor(err: SetErrorCode, description: string, options?: { cause?: unknown }) {
+    super(`${err}: ${description}`, options);
+    this.err = err;
+    this.description = description;
+  }
+
+  /** The RFC 8935 error response body: `{ err, description }`. */
+  toJSON(): { err: SetErrorCode; description: string } {
+    return { err: this.err, description: this.description };
+  }
+}
+
+/**
+ * Whether `value` is a {@link SetVerificationError}, also when it was created by another copy of this
+ * package or in another realm, where `instanceof` fails. Narrow further with `e.err === '…'`.
+ */
+export function isSetVerificationError(value: unknown): value is SetVerificationError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { name?: unknown; err?: unknown; description?: unknown };
+  return (
+    candidate.name === SET_VERIFICATION_ERROR &&
+    typeof candidate.description === 'string' &&
+    (SET_ERROR_CODES as readonly unknown[]).includes(candidate.err)
+  );
+}
+
+/**
+ * The caller's input to an event builder or to `signSecurityEventToken` is invalid. Nothing was signed.
+ * `issues` lists every bad field; the message names each one.
+ */
+export class SecurityEventTokenInputError extends Error {
+  override readonly name = 'SecurityEventTokenInputError';
+  /** One entry per bad field, e.g. `{ path: 'iss', reason: 'The field cannot be left blank' }`. */
+  readonly issues: FieldIssue[];
+
+  /**
+   * @param action what could not be done, e.g. `Cannot sign the security event token`.
+   * @param issues the bad fields, at least one.
+   */
+  constructor(action: string, issues: FieldIssue[], options?: { cause?: unknown }) {
+    const list = issues.map((issue) => `${issue.path}: ${issue.reason}`).join('; ');
+    super(`${action}. Fix these fields and try again: ${list}`, options);
+    this.issues = issues;
+  }
+}

@@ -1,0 +1,234 @@
+import { importJWK, type CryptoKey, type JWK, type KeyObject } from 'jose';
+import type { SecurityEventTokenHeader } from './decode';
+import { SetVerificationError } from './errors';
+
+/** A key that can check a signature: a Web Crypto key, a Node.js `KeyObject`, or a public JWK. */
+export type VerificationKey = CryptoKey | KeyObject | JWK;
+
+/** A JSON Web Key Set, `{ keys: [...] }` (RFC 7517 §5). */
+export interface JsonWebKeySet {
+  /** The keys; each should carry a `kid`. */
+  keys: JWK[];
+}
+
+/**
+ * Finds the key for a token from its (already structurally checked) header and its UNVERIFIED claims.
+ * Return `undefined` when no key matches (the verifier answers `invalid_key`); throw a
+ * `SetVerificationError` to refuse with another code, e.g. `invalid_issuer` for an unknown `iss`.
+ * Anything thrown propagates unchanged.
+ */
+export type KeyResolver = (
+  header: SecurityEventTokenHeader,
+  unverifiedClaims: Readonly<Record<string, unknown>>,
+) => VerificationKey | undefined | Promise<VerificationKey | undefined>;
+
+/**
+ * Where the verifier finds keys: a key set object, the URL of a key set (fetched with the global
+ * `fetch` and cached), or a {@link KeyResolver}.
+ */
+export type KeySource = JsonWebKeySet | URL | string | KeyResolver;
+
+/** How long a fetched key set is used before it is fetched again. */
+const JWKS_MAX_AGE_MS = 10 * 60 * 1000;
+/** Minimum time between two fetches of one key set caused by unknown `kid`s. */
+const JWKS_COOLDOWN_MS = 30 * 1000;
+/** Bound on one key set request, so that a hung endpoint cannot hold a verification forever. */
+const JWKS_TIMEOUT_MS = 5 * 1000;
+
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isJwk(key: object): key is JWK {
+  return 'kty' in key;
+}
+
+function invalidKey(description: string, cause?: unknown): SetVerificationError {
+  return new SetVerificationError('invalid_key', description, cause === undefined ? undefined : { cause });
+}
+
+// Imported keys, per JWK object and algorithm: the same key set object is imported once.
+const importedVerificationKeys = new WeakMap<object, Map<string, CryptoKey>>();
+const importedSigningKeys = new WeakMap<object, Map<string, CryptoKey>>();
+
+async function importCached(
+  cache: WeakMap<object, Map<string, CryptoKey>>,
+  jwk: JWK,
+  alg: string,
+  toImport: JWK,
+): Promise<CryptoKey> {
+  let byAlg = cache.get(jwk);
+  const cached = byAlg?.get(alg);
+  if (cached !== undefined) return cached;
+  const imported = await importJWK(toImport, alg);
+  if (imported instanceof Uint8Array) throw new TypeError('symmetric keys are not accepted');
+  if (byAlg === undefined) {
+    byAlg = new Map();
+    cache.set(jwk, byAlg);
+  }
+  byAlg.set(alg, imported);
+  return imported;
+}
+
+/** Imports a public JWK for `alg`, refusing keys declared for another algorithm or use. */
+export async function importVerificationJwk(jwk: JWK, alg: string, kid: string): Promise<CryptoKey> {
+  if (jwk.alg !== undefined && jwk.alg !== alg) {
+    throw invalidKey(
+      `The key '${kid}' is declared for algorithm '${jwk.alg}' but the security event token uses '${alg}'`,
+    );
+  }
+  if (jwk.use !== undefined && jwk.use !== 'sig') {
+    throw invalidKey(`The key '${kid}' is declared for use '${jwk.use}', not for signatures`);
+  }
+  if (jwk.kty === 'oct') {
+    throw invalidKey(`The key '${kid}' is a symmetric key; only asymmetric keys are accepted`);
+  }
+  // Private members are dropped so that a private JWK handed over by mistake still verifies.
+  const publicJwk: Record<string, unknown> = { ...jwk };
+  for (const member of PRIVATE_JWK_MEMBERS) delete publicJwk[member];
+  try {
+    return await importCached(importedVerificationKeys, jwk, alg, publicJwk as JWK);
+  } catch (cause) {
+    throw invalidKey(`The key '${kid}' cannot be used to verify '${alg}' signatures`, cause);
+  }
+}
+
+/** Imports a private JWK for signing with `alg`; errors are left to the caller to word. */
+export function importSigningJwk(jwk: JWK, alg: string): Promise<CryptoKey> {
+  return importCached(importedSigningKeys, jwk, alg, jwk);
+}
+
+function isKeySet(value: unknown): value is JsonWebKeySet {
+  return isRecord(value) && Array.isArray(value.keys);
+}
+
+/**
+ * Picks the key for `kid` in a key set. Among keys sharing the kid, one declared for `alg` (or for no
+ * algorithm) and for signatures wins; otherwise the first, which the import then refuses by name.
+ */
+function selectJwk(keySet: JsonWebKeySet, kid: string, alg: string): JWK | undefined {
+  const candidates = keySet.keys.filter((key) => isRecord(key) && key.kid === kid);
+  return (
+    candidates.find(
+      (key) =>
+        (key.alg === undefined || key.alg === alg) && (key.use === undefined || key.use === 'sig'),
+    ) ?? candidates[0]
+  );
+}
+
+interface RemoteKeySet {
+  keySet: JsonWebKeySet;
+  fetchedAt: number;
+}
+
+// Process-wide, per URL: every verification against one provider shares a single fetched copy.
+const remoteKeySets = new Map<string, RemoteKeySet>();
+const remoteFetches = new Map<string, Promise<RemoteKeySet>>();
+
+async function downloadKeySet(url: string): Promise<RemoteKeySet> {
+  let body: unknown;
+  try {
+    const response = await globalThis.fetch(url, {
+      headers: { accept: 'application/jwk-set+json, application/json' },
+      signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      throw invalidKey(`The key set at ${url} could not be fetched: HTTP ${response.status}`);
+    }
+    body = await response.json();
+  } catch (cause) {
+    if (cause instanceof SetVerificationError) throw cause;
+    throw invalidKey(`The key set at ${url} could not be fetched`, cause);
+  }
+  if (!isKeySet(body)) {
+    throw invalidKey(`The document at ${url} is not a JSON Web Key Set ({"keys": [...]})`);
+  }
+  const entry = { keySet: body, fetchedAt: Date.now() };
+  remoteKeySets.set(url, entry);
+  return entry;
+}
+
+/**
+ * Fetches a key set, sharing one request among concurrent callers. The shared request is bounded by
+ * its own timeout; a caller's `signal` only stops that caller's wait.
+ */
+async function refreshKeySet(url: string, signal: AbortSignal | undefined): Promise<RemoteKeySet> {
+  let request = remoteFetches.get(url);
+  if (request === undefined) {
+    request = downloadKeySet(url).finally(() => remoteFetches.delete(url));
+    remoteFetches.set(url, request);
+  }
+  if (signal === undefined) return request;
+  signal.throwIfAborted();
+  return new Promise<RemoteKeySet>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    request.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+async function remoteJwk(
+  location: URL | string,
+  kid: string,
+  alg: string,
+  signal: AbortSignal | undefined,
+): Promise<JWK> {
+  let url: string;
+  try {
+    url = new URL(location).href;
+  } catch (cause) {
+    throw invalidKey(`The key set location '${String(location)}' is not a valid URL`, cause);
+  }
+  let entry = remoteKeySets.get(url);
+  if (entry === undefined || Date.now() - entry.fetchedAt >= JWKS_MAX_AGE_MS) {
+    entry = await refreshKeySet(url, signal);
+  }
+  let jwk = selectJwk(entry.keySet, kid, alg);
+  // A new kid usually means the provider rotated its keys: look once more, unless we just did.
+  if (jwk === undefined && Date.now() - entry.fetchedAt >= JWKS_COOLDOWN_MS) {
+    entry = await refreshKeySet(url, signal);
+    jwk = selectJwk(entry.keySet, kid, alg);
+  }
+  if (jwk === undefined) throw invalidKey(`No key with kid '${kid}' in the key set at ${url}`);
+  return jwk;
+}
+
+function isKeyLike(value: unknown): value is VerificationKey {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Finds and imports the key that should have signed the token, or throws `invalid_key`. Errors thrown
+ * by a resolver propagate unchanged.
+ */
+export async function resolveVerificationKey(
+  source: KeySource,
+  header: SecurityEventTokenHeader,
+  claims: Readonly<Record<string, unknown>>,
+  signal: AbortSignal | undefined,
+): Promise<CryptoKey | KeyObject> {
+  const { kid, alg } = header;
+  let key: VerificationKey | undefined;
+  if (typeof source === 'function') {
+    const resolved: unknown = await source(header, claims);
+    if (resolved === undefined) throw invalidKey(`No key with kid '${kid}' is known for this issuer`);
+    if (!isKeyLike(resolved)) {
+      throw invalidKey(`The key resolver returned something that is not a key for kid '${kid}'`);
+    }
+    key = resolved;
+  } else if (typeof source === 'string' || source instanceof URL) {
+    key = await remoteJwk(source, kid, alg, signal);
+  } else if (isKeySet(source)) {
+    key = selectJwk(source, kid, alg);
+    if (key === undefined) throw invalidKey(`No key with kid '${kid}' in the key set`);
+  } else {
+    throw invalidKey('The key source is neither a key set, a key set URL nor a resolver');
+  }
+  if (isJwk(key)) return importVerificationJwk(key, alg, kid);
+  if (key.type === 'secret') {
+    throw invalidKey(`The key '${kid}' is a symmetric key; only asymmetric keys are accepted`);
+  }
+  return key;
+}

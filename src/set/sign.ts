@@ -1,0 +1,175 @@
+import { CompactSign, type CryptoKey, type JWK, type KeyObject } from 'jose';
+import { z } from 'zod';
+import {
+  BLANK_FIELD,
+  fieldIssues,
+  NOT_ALLOWED_VALUE,
+  PARSE_OPTIONS,
+  type FieldIssue,
+} from '../validation/field-issues';
+import { DEFAULT_ALGORITHMS, SECEVENT_TYP, type AsymmetricAlgorithm } from './decode';
+import { SecurityEventTokenInputError } from './errors';
+import { nowInSeconds, validateEvents, type SecurityEventsInput } from './events';
+import { importSigningJwk } from './keys';
+import { subjectIdentifierSchema, type SubjectIdentifier } from './subject';
+
+/** A key that can sign: a private Web Crypto key, a private Node.js `KeyObject`, or a private JWK. */
+export type SigningKey = CryptoKey | KeyObject | JWK;
+
+/** The claims of a security event token to sign. `jti` and `iat` are filled when absent. */
+export interface SecurityEventTokenClaimsInput {
+  /** The provider's issuer identifier. */
+  iss: string;
+  /** The receiver: for Okta, the organization URL. */
+  aud: string | string[];
+  /** One or more events by type URI; build them with `events.*` and spread them together. */
+  events: SecurityEventsInput;
+  /** Unique token identifier; default a random UUID. */
+  jti?: string;
+  /** Issue time in integer seconds; default now. */
+  iat?: number;
+  /** The RFC 9493 subject of the whole token, when it has one. */
+  sub_id?: SubjectIdentifier;
+  /** Transaction identifier shared by tokens about one underlying transaction (RFC 8417 §2.2). */
+  txn?: string;
+  /** Refused: a security event token does not expire. */
+  exp?: never;
+  /** Refused: name subjects in each event's `subject` or in `sub_id`. */
+  sub?: never;
+  /** Any other claim, sent as is. */
+  [claim: string]: unknown;
+}
+
+/** Options of {@link signSecurityEventToken}. */
+export interface SignSecurityEventTokenOptions {
+  /** The provider's private key; a JWK is imported for `alg`. */
+  key: SigningKey;
+  /** The key identifier published with the public key in the provider's key set. */
+  kid: string;
+  /** Signature algorithm; default the JWK's own `alg`, else `RS256`. `none` and `HS*` are refused. */
+  alg?: AsymmetricAlgorithm;
+}
+
+const signedClaimsSchema = z.looseObject({
+  iss: z.string().min(1),
+  jti: z.string().min(1).optional(),
+  iat: z.int().nonnegative().optional(),
+  sub_id: subjectIdentifierSchema.optional(),
+  txn: z.string().min(1).optional(),
+});
+
+const EXP_REFUSED =
+  'Must not be set: a security event token does not expire; receivers judge its age by iat';
+const SUB_REFUSED =
+  "Must not be set: name the subject in each event's 'subject' member, or of the whole token in 'sub_id'";
+
+function audienceIssues(aud: unknown): FieldIssue[] {
+  if (aud === undefined || aud === null || aud === '') return [{ path: 'aud', reason: BLANK_FIELD }];
+  if (typeof aud === 'string') return [];
+  if (!Array.isArray(aud)) return [{ path: 'aud', reason: 'Must be a string or an array of strings' }];
+  if (aud.length === 0) return [{ path: 'aud', reason: BLANK_FIELD }];
+  return aud.flatMap((value: unknown, index): FieldIssue[] =>
+    typeof value === 'string' && value !== ''
+      ? []
+      : [{ path: `aud[${index}]`, reason: value === '' ? BLANK_FIELD : 'Must be a string' }],
+  );
+}
+
+function claimIssues(claims: Record<string, unknown>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const parsed = signedClaimsSchema.safeParse(claims, PARSE_OPTIONS);
+  if (!parsed.success) issues.push(...fieldIssues(parsed.error));
+  issues.push(...audienceIssues(claims.aud));
+  if (claims.exp !== undefined) issues.push({ path: 'exp', reason: EXP_REFUSED });
+  if (claims.sub !== undefined) issues.push({ path: 'sub', reason: SUB_REFUSED });
+  issues.push(...validateEvents(claims.events).issues);
+  return issues;
+}
+
+function isJwk(key: object): key is JWK {
+  return 'kty' in key;
+}
+
+function defaultAlgorithm(key: unknown): string {
+  if (typeof key === 'object' && key !== null && isJwk(key) && typeof key.alg === 'string') {
+    return key.alg;
+  }
+  return 'RS256';
+}
+
+function optionIssues(options: SignSecurityEventTokenOptions, alg: string): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (typeof options.kid !== 'string' || options.kid === '') {
+    issues.push({ path: 'kid', reason: BLANK_FIELD });
+  }
+  if (!(DEFAULT_ALGORITHMS as readonly string[]).includes(alg)) {
+    issues.push({ path: 'alg', reason: NOT_ALLOWED_VALUE });
+  }
+  const { key } = options;
+  if (typeof key !== 'object' || key === null) {
+    issues.push({ path: 'key', reason: BLANK_FIELD });
+  } else if (isJwk(key)) {
+    if (key.alg !== undefined && key.alg !== alg) {
+      issues.push({ path: 'key.alg', reason: `Must match alg '${alg}'` });
+    }
+    if (key.d === undefined) {
+      issues.push({ path: 'key', reason: 'Must be a private key; the public key goes in the key set' });
+    }
+  } else if (key.type !== 'private') {
+    issues.push({ path: 'key', reason: 'Must be a private key; the public key goes in the key set' });
+  }
+  return issues;
+}
+
+const SIGN_FAILED = 'Cannot sign the security event token';
+
+async function usableKey(key: SigningKey, alg: string): Promise<CryptoKey | KeyObject> {
+  if (!isJwk(key)) return key;
+  try {
+    return await importSigningJwk(key, alg);
+  } catch (cause) {
+    throw new SecurityEventTokenInputError(
+      SIGN_FAILED,
+      [{ path: 'key', reason: `Must be a private JWK usable with ${alg}` }],
+      { cause },
+    );
+  }
+}
+
+/**
+ * Signs a security event token (RFC 8417) as a compact JWS with the protected header
+ * `{ alg, kid, typ: 'secevent+jwt' }`. Fills `jti` (a random UUID) and `iat` (now) when absent.
+ * Everything is validated before signing — `iss`, `aud`, each event's payload, the key and options —
+ * and any problem throws a {@link SecurityEventTokenInputError} naming every bad field. `exp` and `sub`
+ * are refused.
+ */
+export async function signSecurityEventToken(
+  claims: SecurityEventTokenClaimsInput,
+  options: SignSecurityEventTokenOptions,
+): Promise<string> {
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
+    throw new SecurityEventTokenInputError(SIGN_FAILED, [{ path: 'claims', reason: 'Must be an object' }]);
+  }
+  const alg = options.alg ?? defaultAlgorithm(options.key);
+  const issues = [...claimIssues(claims), ...optionIssues(options, alg)];
+  if (issues.length > 0) throw new SecurityEventTokenInputError(SIGN_FAILED, issues);
+
+  const key = await usableKey(options.key, alg);
+  const payload = {
+    ...claims,
+    jti: claims.jti ?? crypto.randomUUID(),
+    iat: claims.iat ?? nowInSeconds(),
+  };
+  const header = { alg, kid: options.kid, typ: SECEVENT_TYP };
+  try {
+    return await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+      .setProtectedHeader(header)
+      .sign(key);
+  } catch (cause) {
+    throw new SecurityEventTokenInputError(
+      SIGN_FAILED,
+      [{ path: 'key', reason: `Must be a private key of the type ${alg} signs with` }],
+      { cause },
+    );
+  }
+}

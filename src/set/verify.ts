@@ -1,0 +1,195 @@
+import { compactVerify, errors as joseErrors } from 'jose';
+import { z } from 'zod';
+import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
+import { acceptedAlgorithms, decodeChecked, type SecurityEventTokenHeader } from './decode';
+import { SetVerificationError } from './errors';
+import { nowInSeconds, validateEvents, type VerifiedEvents } from './events';
+import { resolveVerificationKey, type KeySource } from './keys';
+import { subjectIdentifierSchema } from './subject';
+
+/** Options of {@link verifySecurityEventToken}. */
+export interface VerifySecurityEventTokenOptions {
+  /** The receiver's own identifier (for Okta, the org URL); `aud` must contain it, trailing slash aside. */
+  audience: string;
+  /** When set, `iss` must equal it exactly. */
+  issuer?: string;
+  /** The provider's keys: a key set, a key set URL, or a resolver. */
+  keys: KeySource;
+  /** Accepted `alg` values; default every asymmetric algorithm. `none` and `HS*` are refused regardless. */
+  algorithms?: readonly string[];
+  /** Seconds of clock skew tolerated when judging `exp`, `nbf` and `iat`; default 0. */
+  clockTolerance?: number;
+  /** When set, tokens whose `iat` is older than this many seconds are refused. */
+  maxTokenAge?: number;
+  /** Refuse event types this package does not know; default false (they verify as `unknown`). */
+  strictEvents?: boolean;
+  /** The time to judge the token at; default now. */
+  currentDate?: Date;
+  /** Stops waiting for a key set download; the call then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** The claims checked by the verifier; other claims survive unchecked. */
+export const securityEventTokenClaimsSchema = z.looseObject({
+  iss: z.string().min(1),
+  jti: z.string().min(1),
+  iat: z.int().nonnegative(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  exp: z.number().optional(),
+  nbf: z.number().optional(),
+  sub_id: subjectIdentifierSchema.optional(),
+  txn: z.string().optional(),
+  // Checked member by member by validateEvents, which knows the event types.
+  events: z.custom<Record<string, unknown>>(() => true),
+});
+
+/** The verified claims of a security event token. */
+export type SecurityEventTokenClaims = z.infer<typeof securityEventTokenClaimsSchema>;
+
+/** What {@link verifySecurityEventToken} returns. */
+export interface VerifiedSecurityEventToken {
+  /** The protected header. */
+  header: SecurityEventTokenHeader;
+  /** Every claim of the token, checked. */
+  claims: SecurityEventTokenClaims;
+  /** The events, typed by URI: known event types carry their validated payload. */
+  events: VerifiedEvents;
+}
+
+const CLAIM_FAILURE_PREFIX = 'Failed claim validation in security event token.';
+
+function withoutTrailingSlash(value: string): string {
+  return value.endsWith('/') ? value.slice(0, -1) : value;
+}
+
+function checkIssuer(claims: Record<string, unknown>, issuer: string | undefined): void {
+  if (issuer === undefined) return;
+  const { iss } = claims;
+  if (typeof iss !== 'string') {
+    throw new SetVerificationError(
+      'invalid_issuer',
+      `The security event token has no 'iss' claim; expected '${issuer}'`,
+    );
+  }
+  if (iss !== issuer) {
+    throw new SetVerificationError(
+      'invalid_issuer',
+      `The security event token issuer '${iss}' is not the expected issuer '${issuer}'`,
+    );
+  }
+}
+
+async function checkSignature(
+  token: string,
+  key: Awaited<ReturnType<typeof resolveVerificationKey>>,
+  header: SecurityEventTokenHeader,
+): Promise<void> {
+  try {
+    await compactVerify(token, key, { algorithms: [header.alg] });
+  } catch (cause) {
+    if (cause instanceof joseErrors.JWSSignatureVerificationFailed) {
+      throw new SetVerificationError(
+        'authentication_failed',
+        `The security event token signature does not verify with the key '${header.kid}'`,
+        { cause },
+      );
+    }
+    if (cause instanceof joseErrors.JWSInvalid) {
+      throw new SetVerificationError(
+        'invalid_request',
+        `The security event token is not a valid JWS: ${cause.message}`,
+        { cause },
+      );
+    }
+    // jose refuses a key of the wrong type for the algorithm with a TypeError or JOSENotSupported.
+    throw new SetVerificationError(
+      'invalid_key',
+      `The key '${header.kid}' cannot verify '${header.alg}' signatures`,
+      { cause },
+    );
+  }
+}
+
+function checkAudience(aud: unknown, audience: string): void {
+  const values =
+    typeof aud === 'string'
+      ? [aud]
+      : Array.isArray(aud) && aud.every((value) => typeof value === 'string')
+        ? (aud as string[])
+        : undefined;
+  if (values === undefined || values.length === 0) {
+    throw new SetVerificationError(
+      'invalid_audience',
+      `The security event token has no 'aud' claim; expected '${audience}'`,
+    );
+  }
+  const expected = withoutTrailingSlash(audience);
+  if (!values.some((value) => withoutTrailingSlash(value) === expected)) {
+    throw new SetVerificationError(
+      'invalid_audience',
+      `The security event token audience ${values.map((v) => `'${v}'`).join(', ')} does not include '${audience}'`,
+    );
+  }
+}
+
+function timeIssues(
+  claims: Record<string, unknown>,
+  options: VerifySecurityEventTokenOptions,
+): FieldIssue[] {
+  const now = nowInSeconds(options.currentDate);
+  const tolerance = options.clockTolerance ?? 0;
+  const issues: FieldIssue[] = [];
+  const { iat, exp, nbf } = claims;
+  if (options.maxTokenAge !== undefined && typeof iat === 'number' && Number.isInteger(iat)) {
+    if (iat - tolerance > now) {
+      issues.push({ path: 'iat', reason: 'Must not be in the future' });
+    } else if (now - iat - tolerance > options.maxTokenAge) {
+      issues.push({ path: 'iat', reason: `Must be at most ${options.maxTokenAge} seconds old` });
+    }
+  }
+  if (typeof exp === 'number' && exp <= now - tolerance) {
+    issues.push({ path: 'exp', reason: 'The token has expired' });
+  }
+  if (typeof nbf === 'number' && nbf > now + tolerance) {
+    issues.push({ path: 'nbf', reason: 'The token is not valid yet' });
+  }
+  return issues;
+}
+
+/**
+ * Verifies a security event token the way a Shared Signals receiver does, in this order (the first
+ * failure wins, thrown as a {@link SetVerificationError}):
+ * compact JWS form, `typ: secevent+jwt`, `kid`, `alg` (never `none` nor HMAC) → `invalid_request`;
+ * `iss` against `issuer` → `invalid_issuer`; key lookup → `invalid_key` (a resolver may throw its own
+ * `SetVerificationError`, which propagates); signature → `authentication_failed`; `aud` →
+ * `invalid_audience`; claims and event payloads → `invalid_request` with
+ * `Failed claim validation in security event token. '<path>': <reason>, …`.
+ * Does not detect replays: remember `(iss, jti)` if that matters.
+ */
+export async function verifySecurityEventToken(
+  token: string,
+  options: VerifySecurityEventTokenOptions,
+): Promise<VerifiedSecurityEventToken> {
+  if (typeof options.audience !== 'string' || options.audience === '') {
+    throw new TypeError('verifySecurityEventToken: options.audience must name this receiver');
+  }
+  const { header, claims } = decodeChecked(token, acceptedAlgorithms(options.algorithms));
+  checkIssuer(claims, options.issuer);
+  const key = await resolveVerificationKey(options.keys, header, claims, options.signal);
+  await checkSignature(token, key, header);
+  checkAudience(claims.aud, options.audience);
+
+  const parsed = securityEventTokenClaimsSchema.safeParse(claims, PARSE_OPTIONS);
+  const validated = validateEvents(claims.events, { strictEvents: options.strictEvents === true });
+  const issues = [
+    ...(parsed.success ? [] : fieldIssues(parsed.error)),
+    ...timeIssues(claims, options),
+    ...validated.issues,
+  ];
+  if (!parsed.success || issues.length > 0) {
+    const list = issues.map((issue) => `'${issue.path}': ${issue.reason}`).join(', ');
+    throw new SetVerificationError('invalid_request', `${CLAIM_FAILURE_PREFIX} ${list}`);
+  }
+  const events = validated.events as VerifiedEvents;
+  return { header, claims: { ...parsed.data, events: validated.events }, events };
+}

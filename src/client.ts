@@ -3,6 +3,9 @@ import { ApplicationsResource } from './apps/resource';
 import { isTimeout } from './core/call-checks';
 import { Transport, type FetchLike } from './core/transport';
 import { ConfigurationError } from './errors';
+import { LogsResource } from './logs/resource';
+import { SecurityEventsProvidersResource } from './providers/resource';
+import { SecurityEventsResource } from './security-events/resource';
 import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
 import { version } from '../package.json';
 
@@ -34,6 +37,12 @@ export interface AppsetClient {
   readonly orgUrl: URL;
   /** The Applications API. */
   readonly apps: ApplicationsResource;
+  /** The security event receiver: publishes signed security event tokens (sent without credentials). */
+  readonly securityEvents: SecurityEventsResource;
+  /** The Security Events Providers API: the providers whose tokens the organization accepts. */
+  readonly securityEventsProviders: SecurityEventsProvidersResource;
+  /** The System Log API. */
+  readonly logs: LogsResource;
 }
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 } as const;
@@ -107,5 +116,8 @@ export function createClient(options: ClientOptions): AppsetClient {
   return {
     orgUrl,
     apps: new ApplicationsResource(transport),
+    securityEvents: new SecurityEventsResource(transport),
+    securityEventsProviders: new SecurityEventsProvidersResource(transport),
+    logs: new LogsResource(transport),
   };
 }

@@ -105,11 +105,17 @@ export class ApiError extends AppsetError {
   readonly headers: Headers;
   /** Method and path of the failed request. */
   readonly request: RequestSummary;
+  /**
+   * The error response's body as parsed JSON (`undefined` when it was empty or not JSON), for
+   * bodies that are not Okta's `{ errorCode, errorSummary, … }`, such as a receiver's RFC 8935 error.
+   */
+  readonly body: unknown;
 
-  constructor(init: ApiErrorInit) {
+  /** @param message replaces the generated message, for subclasses whose body says more. */
+  constructor(init: ApiErrorInit, message?: string) {
     const body = readErrorBody(init.body);
     const requestId = init.headers.get('x-okta-request-id') ?? undefined;
-    super(describeApiError(init, body, requestId), { cause: init.cause });
+    super(message ?? describeApiError(init, body, requestId), { cause: init.cause });
     this.status = init.status;
     this.errorCode = body.errorCode;
     this.errorSummary = body.errorSummary;
@@ -119,6 +125,7 @@ export class ApiError extends AppsetError {
     this.requestId = requestId;
     this.headers = init.headers;
     this.request = init.request;
+    this.body = init.body;
   }
 }
 
@@ -164,6 +171,62 @@ export class RateLimitError extends ApiError {
     const limit = Number(init.headers.get('x-rate-limit-limit'));
     this.limit = Number.isFinite(limit) && limit > 0 ? limit : undefined;
   }
+}
+
+/**
+ * The error codes of RFC 8935 §2.3 a security event receiver answers a refused token with.
+ * `SecurityEventTokenError.err` is typed as this union plus any other string.
+ */
+export type SecurityEventTokenErrorCode =
+  | 'invalid_request' // not a compact JWS, wrong typ, missing kid, forbidden alg, or invalid claims
+  | 'invalid_key' // the kid is not in the provider's key set
+  | 'invalid_issuer' // iss is not the issuer of an ACTIVE provider
+  | 'invalid_audience' // aud is not the organization URL
+  | 'authentication_failed' // the signature does not verify
+  | 'access_denied';
+
+const SET_ERROR_HINTS: Record<SecurityEventTokenErrorCode, string> = {
+  invalid_request: "Check the token's header (typ secevent+jwt, kid, an asymmetric alg), its claims and its events.",
+  invalid_key: "Check that the token's `kid` is in the key set of the provider.",
+  invalid_issuer: "Check that the token's `iss` is the issuer of an ACTIVE security events provider.",
+  invalid_audience: "Check that the token's `aud` is the organization URL.",
+  authentication_failed: "Check that the token is signed with the private key of the provider's key set.",
+  access_denied: 'Check that the provider is allowed to send security events to this organization.',
+};
+
+/** The RFC 8935 body of a refused security event token, or `undefined` for any other body. */
+export function readSecurityEventErrorBody(body: unknown): { err: string; description: string | undefined } | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { err, description } = body as Record<string, unknown>;
+  if (typeof err !== 'string' || err === '') return undefined;
+  return { err, description: typeof description === 'string' ? description : undefined };
+}
+
+/**
+ * 400 from the security events receiver: the organization refused a security event token and said
+ * why in an RFC 8935 body `{ err, description }`. The token itself is never kept on the error.
+ */
+export class SecurityEventTokenError extends BadRequestError {
+  /** The RFC 8935 error code, e.g. `invalid_issuer`. */
+  readonly err: SecurityEventTokenErrorCode | (string & {});
+  /** The receiver's explanation, when it gave one. */
+  readonly description: string | undefined;
+
+  /** Builds the error from a 400 response whose body is an RFC 8935 error (see {@link readSecurityEventErrorBody}). */
+  constructor(init: ApiErrorInit) {
+    // invalid_request is RFC 8935's code for a request refused for any other reason.
+    const parsed = readSecurityEventErrorBody(init.body) ?? { err: 'invalid_request', description: undefined };
+    super(init, describeSecurityEventError(parsed.err, parsed.description, init.headers.get('x-okta-request-id')));
+    this.err = parsed.err;
+    this.description = parsed.description;
+  }
+}
+
+function describeSecurityEventError(err: string, description: string | undefined, requestId: string | null): string {
+  const detail = description ? `: ${trimDot(description)}` : '';
+  const id = requestId ? ` (request id ${requestId})` : '';
+  const hint = Object.hasOwn(SET_ERROR_HINTS, err) ? ` ${SET_ERROR_HINTS[err as SecurityEventTokenErrorCode]}` : '';
+  return `The organization refused the security event token: ${err}${detail}${id}.${hint}`;
 }
 
 /** Builds the {@link ApiError} subclass that matches the status. */

@@ -24,8 +24,9 @@ export interface ToArrayOptions {
 /**
  * A lazy list. Iterate it with `for await (const item of pager)` to walk every item across pages,
  * or with `pager.pages()` page by page. A page is requested only when the previous one has been
- * consumed, so memory stays proportional to one page. Each iteration starts a new walk from the first
- * page; concurrent `next()` calls on one iterator are served in order.
+ * consumed, so memory stays proportional to one page. The walk ends at the first page without a
+ * `next` link or without items. Each iteration starts a new walk from the first page; concurrent
+ * `next()` calls on one iterator are served in order.
  */
 export class Pager<T> implements AsyncIterable<T> {
   readonly #transport: Transport;
@@ -69,7 +70,9 @@ export class Pager<T> implements AsyncIterable<T> {
       }
       const links = parseLinkHeader(response.headers.get('link'));
       yield { items, links, headers: response.headers };
-      if (links.next === undefined) return;
+      // An empty page ends the walk even with a next link: Okta's System Log keeps offering one
+      // to poll for new events, and a walk must end.
+      if (links.next === undefined || items.length === 0) return;
       const next = new URL(links.next, response.url);
       if (next.origin !== this.#transport.orgUrl.origin) {
         // The next request carries the organization's credentials: never send them elsewhere.

@@ -1,3 +1,4 @@
+import { AppsetError } from '../errors';
 import type { FieldIssue } from '../validation/field-issues';
 
 /** The error codes of RFC 8935 §2.3 that a receiver answers a refused security event token with. */
@@ -19,7 +20,7 @@ const SET_VERIFICATION_ERROR = 'SetVerificationError';
  * A security event token was refused. `err` and `description` are the RFC 8935 error body a receiver
  * sends back (`toJSON()` returns exactly that body).
  */
-export class SetVerificationError extends Error {
+export class SetVerificationError extends AppsetError {
   /** Always `'SetVerificationError'`; {@link isSetVerificationError} relies on it across realms. */
   override readonly name = SET_VERIFICATION_ERROR;
   /** The RFC 8935 error code. */
@@ -58,7 +59,7 @@ export function isSetVerificationError(value: unknown): value is SetVerification
  * The caller's input to an event builder or to `signSecurityEventToken` is invalid. Nothing was signed.
  * `issues` lists every bad field; the message names each one.
  */
-export class SecurityEventTokenInputError extends Error {
+export class SecurityEventTokenInputError extends AppsetError {
   override readonly name = 'SecurityEventTokenInputError';
   /** One entry per bad field, e.g. `{ path: 'iss', reason: 'The field cannot be left blank' }`. */
   readonly issues: FieldIssue[];

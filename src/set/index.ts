@@ -80,7 +80,15 @@ export type {
   SecurityEventTokenHeader,
 } from './decode';
 
-export type { JsonWebKeySet, KeyResolver, KeySource, VerificationKey } from './keys';
+export { createLocalKeySet, createRemoteKeySet } from './keys';
+export type {
+  JsonWebKeySet,
+  KeyResolver,
+  KeySource,
+  RemoteKeySet,
+  RemoteKeySetOptions,
+  VerificationKey,
+} from './keys';
 
 export { signSecurityEventToken } from './sign';
 export type {

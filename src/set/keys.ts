@@ -118,81 +118,128 @@ function selectJwk(keySet: JsonWebKeySet, kid: string, alg: string): JWK | undef
   );
 }
 
-interface RemoteKeySet {
-  keySet: JsonWebKeySet;
-  fetchedAt: number;
-}
-
-// Process-wide, per URL: every verification against one provider shares a single fetched copy.
-const remoteKeySets = new Map<string, RemoteKeySet>();
-const remoteFetches = new Map<string, Promise<RemoteKeySet>>();
-
-async function downloadKeySet(url: string): Promise<RemoteKeySet> {
-  let body: unknown;
-  try {
-    const response = await globalThis.fetch(url, {
-      headers: { accept: 'application/jwk-set+json, application/json' },
-      signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      throw invalidKey(`The key set at ${url} could not be fetched: HTTP ${response.status}`);
-    }
-    body = await response.json();
-  } catch (cause) {
-    if (cause instanceof SetVerificationError) throw cause;
-    throw invalidKey(`The key set at ${url} could not be fetched`, cause);
-  }
-  if (!isKeySet(body)) {
-    throw invalidKey(`The document at ${url} is not a JSON Web Key Set ({"keys": [...]})`);
-  }
-  const entry = { keySet: body, fetchedAt: Date.now() };
-  remoteKeySets.set(url, entry);
-  return entry;
+/** Options of {@link createRemoteKeySet}. */
+export interface RemoteKeySetOptions {
+  /** The fetch to use; default `globalThis.fetch`, looked up at each request. */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** The clock for ages and cooldowns, in epoch milliseconds; default `Date.now`. */
+  now?: () => number;
+  /** How long a fetched key set is used before it is fetched again; default 10 minutes. */
+  maxAgeMs?: number;
+  /** Least time between two fetches caused by unknown `kid`s; default 30 s (0: refetch on every unknown kid). */
+  cooldownMs?: number;
+  /** Bound on one key set request; default 5 s. */
+  timeoutMs?: number;
 }
 
 /**
- * Fetches a key set, sharing one request among concurrent callers. The shared request is bounded by
- * its own timeout; a caller's `signal` only stops that caller's wait.
+ * A key set fetched from a URL and cached: usable as the `keys` of `verifySecurityEventToken`. A token
+ * whose `kid` is not in the cached set triggers one refetch (the provider probably rotated its keys),
+ * unless the cooldown forbids it; concurrent fetches share one request; failed fetches are not cached.
  */
-async function refreshKeySet(url: string, signal: AbortSignal | undefined): Promise<RemoteKeySet> {
-  let request = remoteFetches.get(url);
-  if (request === undefined) {
-    request = downloadKeySet(url).finally(() => remoteFetches.delete(url));
-    remoteFetches.set(url, request);
-  }
-  if (signal === undefined) return request;
-  signal.throwIfAborted();
-  return new Promise<RemoteKeySet>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    request.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+export interface RemoteKeySet extends KeyResolver {
+  /** The key set's URL. */
+  readonly url: string;
+  /** Finds the JWK for `kid` and `alg`, fetching or refetching as needed; throws `invalid_key` otherwise. */
+  jwk(kid: string, alg: string, signal?: AbortSignal): Promise<JWK>;
+  /** Forgets the cached key set, so the next token fetches it again. */
+  clear(): void;
 }
 
-async function remoteJwk(
-  location: URL | string,
-  kid: string,
-  alg: string,
-  signal: AbortSignal | undefined,
-): Promise<JWK> {
+/** Creates a {@link RemoteKeySet} for `location`; throws `invalid_key` when it is not a URL. */
+export function createRemoteKeySet(location: URL | string, options: RemoteKeySetOptions = {}): RemoteKeySet {
   let url: string;
   try {
     url = new URL(location).href;
   } catch (cause) {
     throw invalidKey(`The key set location '${String(location)}' is not a valid URL`, cause);
   }
-  let entry = remoteKeySets.get(url);
-  if (entry === undefined || Date.now() - entry.fetchedAt >= JWKS_MAX_AGE_MS) {
-    entry = await refreshKeySet(url, signal);
-  }
-  let jwk = selectJwk(entry.keySet, kid, alg);
-  // A new kid usually means the provider rotated its keys: look once more, unless we just did.
-  if (jwk === undefined && Date.now() - entry.fetchedAt >= JWKS_COOLDOWN_MS) {
-    entry = await refreshKeySet(url, signal);
-    jwk = selectJwk(entry.keySet, kid, alg);
-  }
-  if (jwk === undefined) throw invalidKey(`No key with kid '${kid}' in the key set at ${url}`);
-  return jwk;
+  const now = options.now ?? Date.now;
+  const maxAge = options.maxAgeMs ?? JWKS_MAX_AGE_MS;
+  const cooldown = options.cooldownMs ?? JWKS_COOLDOWN_MS;
+  const timeout = options.timeoutMs ?? JWKS_TIMEOUT_MS;
+  let cached: { keySet: JsonWebKeySet; fetchedAt: number } | undefined;
+  let pending: Promise<{ keySet: JsonWebKeySet; fetchedAt: number }> | undefined;
+
+  const download = async () => {
+    let body: unknown;
+    try {
+      const fetchFn = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
+      const response = await fetchFn(url, {
+        headers: { accept: 'application/jwk-set+json, application/json' },
+        signal: AbortSignal.timeout(timeout),
+      });
+      if (!response.ok) throw invalidKey(`The key set at ${url} could not be fetched: HTTP ${response.status}`);
+      body = await response.json();
+    } catch (cause) {
+      if (cause instanceof SetVerificationError) throw cause;
+      throw invalidKey(`The key set at ${url} could not be fetched`, cause);
+    }
+    if (!isKeySet(body)) throw invalidKey(`The document at ${url} is not a JSON Web Key Set ({"keys": [...]})`);
+    cached = { keySet: body, fetchedAt: now() };
+    return cached;
+  };
+
+  // One shared request; a caller's signal only stops that caller's wait.
+  const refresh = (signal: AbortSignal | undefined) => {
+    pending ??= download().finally(() => {
+      pending = undefined;
+    });
+    const request = pending;
+    if (signal === undefined) return request;
+    signal.throwIfAborted();
+    return new Promise<{ keySet: JsonWebKeySet; fetchedAt: number }>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      request.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  };
+
+  const jwk = async (kid: string, alg: string, signal?: AbortSignal): Promise<JWK> => {
+    let entry = cached;
+    if (entry === undefined || now() - entry.fetchedAt >= maxAge) entry = await refresh(signal);
+    let found = selectJwk(entry.keySet, kid, alg);
+    // A new kid usually means the provider rotated its keys: look once more, unless we just did.
+    if (found === undefined && now() - entry.fetchedAt >= cooldown) {
+      entry = await refresh(signal);
+      found = selectJwk(entry.keySet, kid, alg);
+    }
+    if (found === undefined) throw invalidKey(`No key with kid '${kid}' in the key set at ${url}`);
+    return found;
+  };
+
+  const resolver = (header: SecurityEventTokenHeader) => jwk(header.kid, header.alg);
+  return Object.assign(resolver, {
+    url,
+    jwk,
+    clear: () => {
+      cached = undefined;
+    },
+  });
+}
+
+/**
+ * A resolver over a key set held in memory, picking the key by `kid` (and `alg`) as the verifier
+ * does for a key set object; throws `invalid_key` when no key has the token's `kid`.
+ */
+export function createLocalKeySet(keySet: JsonWebKeySet): KeyResolver {
+  if (!isKeySet(keySet)) throw invalidKey('The key set is not a JSON Web Key Set ({"keys": [...]})');
+  return (header) => {
+    const jwk = selectJwk(keySet, header.kid, header.alg);
+    if (jwk === undefined) throw invalidKey(`No key with kid '${header.kid}' in the key set`);
+    return jwk;
+  };
+}
+
+// Process-wide, per URL: verifications given the same key set URL share one fetched copy.
+const remoteKeySets = new Map<string, RemoteKeySet>();
+
+function sharedRemoteKeySet(location: URL | string): RemoteKeySet {
+  const set = createRemoteKeySet(location);
+  const existing = remoteKeySets.get(set.url);
+  if (existing) return existing;
+  remoteKeySets.set(set.url, set);
+  return set;
 }
 
 function isKeyLike(value: unknown): value is VerificationKey {
@@ -219,7 +266,7 @@ export async function resolveVerificationKey(
     }
     key = resolved;
   } else if (typeof source === 'string' || source instanceof URL) {
-    key = await remoteJwk(source, kid, alg, signal);
+    key = await sharedRemoteKeySet(source).jwk(kid, alg, signal);
   } else if (isKeySet(source)) {
     key = selectJwk(source, kid, alg);
     if (key === undefined) throw invalidKey(`No key with kid '${kid}' in the key set`);

@@ -49,11 +49,15 @@ function reasonFor(issue: z.core.$ZodIssue): string {
         ? `Must contain at least ${String(issue.minimum)} item(s)`
         : issue.origin === 'string'
           ? `Must be at least ${String(issue.minimum)} characters long`
-          : `Must be at least ${String(issue.minimum)}`;
+          : issue.inclusive === false
+            ? `Must be greater than ${String(issue.minimum)}`
+            : `Must be at least ${String(issue.minimum)}`;
     case 'too_big':
       return issue.origin === 'string'
         ? `Must be at most ${String(issue.maximum)} characters long`
-        : `Must be at most ${String(issue.maximum)}`;
+        : issue.inclusive === false
+          ? `Must be less than ${String(issue.maximum)}`
+          : `Must be at most ${String(issue.maximum)}`;
     case 'invalid_format':
       return `Must be a valid ${issue.format}`;
     default:

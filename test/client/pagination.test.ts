@@ -140,6 +140,21 @@ describe('list pagination', () => {
     await expect(client.apps.list({ limit: 1 }).toArray({ max: 10 })).rejects.toThrow(/repeats the page/);
   });
 
+  it('ends the walk at an empty page even when it offers a next link (System Log polling)', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () => {
+        calls += 1;
+        return HttpResponse.json(calls === 1 ? [app(1)] : [], {
+          headers: { link: `<${ORG}/api/v1/apps?after=c${calls}>; rel="next"` },
+        });
+      }),
+    );
+    const items = await client.apps.list().toArray({ max: 100 });
+    expect(items).toHaveLength(1);
+    expect(calls).toBe(2);
+  });
+
   it('sends every list parameter with its wire name', async () => {
     server.use(http.get(`${ORG}/api/v1/apps`, () => HttpResponse.json([])));
     await client.apps

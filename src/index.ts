@@ -1,0 +1,69 @@
+// The public surface of `appset`. Nothing else is reachable from the package.
+export { createClient } from './client';
+export type { AppsetClient, ClientOptions } from './client';
+export type { CallOptions, FetchLike } from './core/transport';
+export { Pager } from './core/pagination';
+export type { Page, ToArrayOptions } from './core/pagination';
+
+export { ApplicationsResource } from './apps/resource';
+export type {
+  CreateApplicationParams,
+  GetApplicationParams,
+  ListApplicationsParams,
+} from './apps/resource';
+export { serializeApplicationFilter } from './apps/filter';
+export type { ApplicationFilter, ApplicationFilterAttributes } from './apps/filter';
+export {
+  ApplicationSchema,
+  APPLICATION_STATUSES,
+  SIGN_ON_MODES,
+} from './apps/application';
+export type { Application, ApplicationStatus, SignOnMode } from './apps/application';
+export {
+  CreateApplicationInputSchema,
+  CATALOG_APP_NAMES,
+  CUSTOM_APP_NAMES,
+} from './apps/create-input';
+export type {
+  CatalogAppName,
+  CreateApplicationInput,
+  CustomAppName,
+  ReplaceApplicationInput,
+} from './apps/create-input';
+
+export { SecurityEventsResource } from './security-events/resource';
+
+export { SecurityEventsProvidersResource } from './providers/resource';
+export type { ListSecurityEventsProvidersParams } from './providers/resource';
+export {
+  IssuerAndJwksSettingsSchema,
+  SecurityEventsProviderSchema,
+  WellKnownSettingsSchema,
+} from './providers/schemas';
+export type { SecurityEventsProvider, SecurityEventsProviderInput } from './providers/schemas';
+
+export { LogsResource } from './logs/resource';
+export type { ListLogEventsParams } from './logs/resource';
+export { LogEventSchema } from './logs/schemas';
+export type { LogEvent } from './logs/schemas';
+
+export {
+  ApiError,
+  AppsetError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConnectionError,
+  ForbiddenError,
+  InvalidResponseError,
+  isApiError,
+  isAppsetError,
+  NotFoundError,
+  RateLimitError,
+  RequestValidationError,
+  SecurityEventTokenError,
+  ServerError,
+  TimeoutError,
+} from './errors';
+export type { ErrorCause, OktaErrorCode, RequestSummary, SecurityEventTokenErrorCode } from './errors';
+export type { FieldIssue } from './validation/field-issues';

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { checkCallOptions, checkId } from '../core/call-checks';
+import { Pager } from '../core/pagination';
+import { parseResponse } from '../core/parse-response';
+import type { CallOptions, Transport } from '../core/transport';
+import { RequestValidationError } from '../errors';
+import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
+import {
+  SecurityEventsProviderListSchema,
+  SecurityEventsProviderSchema,
+  validateSecurityEventsProviderInput,
+  type SecurityEventsProvider,
+  type SecurityEventsProviderInput,
+} from './schemas';
+
+/** Parameters of {@link SecurityEventsProvidersResource.list}. */
+export interface ListSecurityEventsProvidersParams {
+  /** Items per page. */
+  limit?: number;
+  /** Start after this opaque cursor (taken from a previous page's `next` link). */
+  after?: string;
+}
+
+const BASE_PATH = '/api/v1/security-events-providers';
+
+const ListParamsSchema = z.strictObject({
+  limit: z.number().int().min(1).optional(),
+  after: z.string().min(1).optional(),
+});
+
+function checkInput(input: unknown): SecurityEventsProviderInput {
+  const check = validateSecurityEventsProviderInput(input);
+  if (!check.ok) throw new RequestValidationError('security events provider', check.issues);
+  return check.value;
+}
+
+function providerPath(providerId: string): string {
+  return `${BASE_PATH}/${encodeURIComponent(providerId)}`;
+}
+
+const parseProviderPage = (body: unknown): SecurityEventsProvider[] => {
+  const result = SecurityEventsProviderListSchema.safeParse(body);
+  if (!result.success) throw new Error('a body that is not a list of security events providers');
+  return result.data;
+};
+
+/**
+ * The Security Events Providers API (`/api/v1/security-events-providers`): the providers whose
+ * security event tokens the organization accepts. `settings` is either `{ issuer, jwks_url }` or,
+ * for an SSF-compliant provider, `{ well_known_url }`. Inputs are refused with a
+ * {@link RequestValidationError} before anything is sent. Needs the `okta.securityEventsProviders.read`
+ * scope to read and `okta.securityEventsProviders.manage` to change.
+ */
+export class SecurityEventsProvidersResource {
+  readonly #transport: Transport;
+
+  /** @internal created by `createClient`. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /**
+   * Lists providers. Returns a {@link Pager} at once (no `await`): iterate it with `for await`,
+   * page with `.pages()`, or collect a bounded number with `.toArray({ max })`.
+   */
+  list(params?: ListSecurityEventsProvidersParams, options?: CallOptions): Pager<SecurityEventsProvider> {
+    const result = ListParamsSchema.safeParse(params ?? {}, PARSE_OPTIONS);
+    if (!result.success) throw new RequestValidationError('list parameters', fieldIssues(result.error));
+    checkCallOptions(options);
+    const p = result.data;
+    return new Pager(this.#transport, BASE_PATH, { limit: p.limit, after: p.after }, parseProviderPage, options);
+  }
+
+  /**
+   * Creates a provider; the organization starts accepting its tokens once it is ACTIVE. Never
+   * retried after a connection error or a 5xx, because the provider may have been created.
+   */
+  async create(input: SecurityEventsProviderInput, options?: CallOptions): Promise<SecurityEventsProvider> {
+    const body = checkInput(input);
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'POST',
+      target: BASE_PATH,
+      json: body,
+      retry: 'create',
+      options,
+    });
+    return parseResponse(SecurityEventsProviderSchema, response, 'POST');
+  }
+
+  /** Retrieves one provider. */
+  async get(providerId: string, options?: CallOptions): Promise<SecurityEventsProvider> {
+    checkId(providerId, 'providerId');
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'GET',
+      target: providerPath(providerId),
+      retry: 'idempotent',
+      options,
+    });
+    return parseResponse(SecurityEventsProviderSchema, response, 'GET');
+  }
+
+  /** Replaces a provider's `name`, `type` and `settings` (either settings variant, whichever it had). */
+  async replace(
+    providerId: string,
+    input: SecurityEventsProviderInput,
+    options?: CallOptions,
+  ): Promise<SecurityEventsProvider> {
+    checkId(providerId, 'providerId');
+    const body = checkInput(input);
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'PUT',
+      target: providerPath(providerId),
+      json: body,
+      retry: 'idempotent',
+      options,
+    });
+    return parseResponse(SecurityEventsProviderSchema, response, 'PUT');
+  }
+
+  /** Deletes a provider; the organization stops accepting its tokens. */
+  async delete(providerId: string, options?: CallOptions): Promise<void> {
+    checkId(providerId, 'providerId');
+    checkCallOptions(options);
+    await this.#transport.send({
+      method: 'DELETE',
+      target: providerPath(providerId),
+      retry: 'idempotent',
+      options,
+    });
+  }
+
+  /** Activates a provider, so the organization accepts its tokens; returns the provider. */
+  async activate(providerId: string, options?: CallOptions): Promise<SecurityEventsProvider> {
+    return this.#lifecycle(providerId, 'activate', options);
+  }
+
+  /** Deactivates a provider, so the organization refuses its tokens (`invalid_issuer`); returns the provider. */
+  async deactivate(providerId: string, options?: CallOptions): Promise<SecurityEventsProvider> {
+    return this.#lifecycle(providerId, 'deactivate', options);
+  }
+
+  async #lifecycle(
+    providerId: string,
+    action: 'activate' | 'deactivate',
+    options: CallOptions | undefined,
+  ): Promise<SecurityEventsProvider> {
+    checkId(providerId, 'providerId');
+    checkCallOptions(options);
+    const response = await this.#transport.send({
+      method: 'POST',
+      target: `${providerPath(providerId)}/lifecycle/${action}`,
+      retry: 'idempotent',
+      options,
+    });
+    return parseResponse(SecurityEventsProviderSchema, response, 'POST');
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
+
+const httpUrl = z
+  .string()
+  .max(1000)
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
+
+/** Settings of a provider that publishes its issuer and key set URL directly. */
+export const IssuerAndJwksSettingsSchema = z.strictObject({
+  issuer: z.string().min(1).max(700),
+  jwks_url: httpUrl,
+});
+
+/** Settings of an SSF-compliant provider: the backend reads `issuer` and `jwks_uri` from its discovery document. */
+export const WellKnownSettingsSchema = z.strictObject({
+  well_known_url: httpUrl,
+});
+
+function requestSchema<S extends z.ZodType>(settings: S) {
+  return z.strictObject({
+    name: z.string().min(1).max(100),
+    type: z.string().min(1).max(255),
+    settings,
+  });
+}
+
+const IssuerAndJwksRequestSchema = requestSchema(IssuerAndJwksSettingsSchema);
+const WellKnownRequestSchema = requestSchema(WellKnownSettingsSchema);
+
+/**
+ * The body to create or replace a security events provider: `settings` is either
+ * `{ issuer, jwks_url }` or `{ well_known_url }`.
+ */
+export type SecurityEventsProviderInput =
+  | z.input<typeof IssuerAndJwksRequestSchema>
+  | z.input<typeof WellKnownRequestSchema>;
+
+/** The result of {@link validateSecurityEventsProviderInput}. */
+export type ProviderInputCheck = { ok: true; value: SecurityEventsProviderInput } | { ok: false; issues: FieldIssue[] };
+
+/**
+ * Checks a provider body. The settings variant is chosen by the presence of `well_known_url`, so
+ * issues name the members of the variant the caller meant rather than a union mismatch.
+ */
+export function validateSecurityEventsProviderInput(input: unknown): ProviderInputCheck {
+  const settings = typeof input === 'object' && input !== null ? (input as { settings?: unknown }).settings : undefined;
+  const wellKnown = typeof settings === 'object' && settings !== null && 'well_known_url' in settings;
+  const result = (wellKnown ? WellKnownRequestSchema : IssuerAndJwksRequestSchema).safeParse(input, PARSE_OPTIONS);
+  return result.success ? { ok: true, value: result.data } : { ok: false, issues: fieldIssues(result.error) };
+}
+
+/** A security events provider as the API answers it (loose: unknown members survive). */
+export const SecurityEventsProviderSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: z.union([z.enum(['ACTIVE', 'INACTIVE']), z.string()]),
+  settings: z.looseObject({
+    issuer: z.string().optional(),
+    jwks_url: z.string().optional(),
+    well_known_url: z.string().nullish(),
+  }),
+  _links: z.looseObject({}).optional(),
+});
+
+/** A security events provider as the API answers it. */
+export type SecurityEventsProvider = z.infer<typeof SecurityEventsProviderSchema>;
+
+/** A list of providers. */
+export const SecurityEventsProviderListSchema = z.array(SecurityEventsProviderSchema);

@@ -1,0 +1,165 @@
+import { base62 } from '../http/ids';
+import type { AppBody, AppUserAssignment, StoredApp } from './store';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Merges `over` onto `base`: objects member by member, anything else replaced. Keys of `base`
+ * keep their order and keys only in `over` follow, so server defaults fix the wire key order.
+ */
+export function mergeOnto(base: Json, over: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(base)) {
+    const next = over[key];
+    out[key] = next === undefined ? value : isObject(value) && isObject(next) ? mergeOnto(value, next) : next;
+  }
+  for (const [key, value] of Object.entries(over)) {
+    if (!(key in base) && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+const SAML_MODES = new Set(['SAML_2_0', 'SAML_1_1']);
+const SECRET_AUTH_METHODS = new Set(['client_secret_basic', 'client_secret_post', 'client_secret_jwt']);
+
+/** What a body is built from besides the caller's input. */
+export interface BuildContext {
+  id: string;
+  orgId: string;
+  name: string;
+  signOnMode: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  created: string;
+  lastUpdated: string;
+  /** The body being replaced, whose generated secrets (signing kid, client secret) carry over. */
+  previous?: AppBody;
+}
+
+function appLinkName(name: string): string {
+  return name === 'bookmark' ? 'login' : `${name}_link`;
+}
+
+function credentialsFor(input: Json, ctx: BuildContext): Json {
+  const previous = isObject(ctx.previous?.credentials) ? ctx.previous.credentials : {};
+  const base: Json = {
+    userNameTemplate: { template: '${source.login}', type: 'BUILT_IN' },
+    signing: {},
+  };
+  const previousKid = isObject(previous.signing) ? previous.signing.kid : undefined;
+  if (SAML_MODES.has(ctx.signOnMode)) base.signing = { kid: previousKid ?? base62(43) };
+  let credentials = mergeOnto(base, isObject(input.credentials) ? input.credentials : {});
+  if (ctx.signOnMode === 'OPENID_CONNECT') {
+    const given = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
+    const previousClient = isObject(previous.oauthClient) ? previous.oauthClient : {};
+    const method = typeof given.token_endpoint_auth_method === 'string' ? given.token_endpoint_auth_method : 'client_secret_basic';
+    const client: Json = { autoKeyRotation: true, client_id: ctx.id, token_endpoint_auth_method: method };
+    if (SECRET_AUTH_METHODS.has(method)) client.client_secret = previousClient.client_secret ?? base62(64);
+    credentials = { ...credentials, oauthClient: mergeOnto(client, given) };
+  }
+  return credentials;
+}
+
+/** The sign-on flags real organizations always answer for a custom SAML 2.0 app (the contract requires them). */
+const CUSTOM_SAML_SIGN_ON_DEFAULTS: Json = {
+  responseSigned: true,
+  assertionSigned: true,
+  honorForceAuthn: true,
+  requestCompressed: false,
+  allowMultipleAcsEndpoints: false,
+};
+
+function settingsFor(input: Json, ctx: BuildContext): Json {
+  const base: Json = {
+    app: {},
+    notifications: { vpn: { network: { connection: 'DISABLED' }, message: null, helpUrl: null } },
+    manualProvisioning: false,
+    implicitAssignment: false,
+    notes: { admin: null, enduser: null },
+  };
+  const settings = mergeOnto(base, isObject(input.settings) ? input.settings : {});
+  // A validated body without `name` is a custom app; catalog apps in SAML mode have their own rules.
+  if (ctx.signOnMode === 'SAML_2_0' && input.name === undefined && isObject(settings.signOn)) {
+    const signOn: Json = { ...settings.signOn };
+    for (const [key, value] of Object.entries(CUSTOM_SAML_SIGN_ON_DEFAULTS)) signOn[key] ??= value;
+    settings.signOn = signOn;
+  }
+  return settings;
+}
+
+/**
+ * Builds the stored body of an app from a validated create or replace input: server defaults, the
+ * caller's values over them, generated credentials, and the wire key order of DESIGN.md.
+ */
+export function buildAppBody(input: Json, ctx: BuildContext): AppBody {
+  const body: Json = {
+    id: ctx.id,
+    orn: `orn:okta:idp:${ctx.orgId}:apps:${ctx.name}:${ctx.id}`,
+    name: ctx.name,
+    label: input.label,
+    status: ctx.status,
+    lastUpdated: ctx.lastUpdated,
+    created: ctx.created,
+    accessibility: mergeOnto(
+      { selfService: false, errorRedirectUrl: null, loginRedirectUrl: null },
+      isObject(input.accessibility) ? input.accessibility : {},
+    ),
+  };
+  if (isObject(input.licensing)) body.licensing = input.licensing;
+  body.visibility = mergeOnto(
+    { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: false, web: false }, appLinks: { [appLinkName(ctx.name)]: true } },
+    isObject(input.visibility) ? input.visibility : {},
+  );
+  body.features = Array.isArray(input.features) ? input.features : [];
+  body.signOnMode = ctx.signOnMode;
+  body.credentials = credentialsFor(input, ctx);
+  if (isObject(input.universalLogout)) body.universalLogout = input.universalLogout;
+  body.settings = settingsFor(input, ctx);
+  if (isObject(input.profile)) body.profile = input.profile;
+  return body as AppBody;
+}
+
+/** Renders a user assignment as `_embedded.user`. */
+function renderAssignment(orgUrl: URL, appId: string, user: AppUserAssignment): Json {
+  return {
+    ...user,
+    _links: {
+      app: { href: new URL(`/api/v1/apps/${appId}`, orgUrl).href },
+      user: { href: new URL(`/api/v1/users/${user.id}`, orgUrl).href },
+    },
+  };
+}
+
+/**
+ * The app as the API answers it: the stored body plus `_links` (absolute on the organization, no
+ * `self`, `activate` or `deactivate` by status, SAML help and metadata) and, when asked,
+ * `_embedded.user`.
+ */
+export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssignment): Json {
+  const { id, name, status, signOnMode } = app.body;
+  const href = (path: string) => new URL(path, orgUrl).href;
+  const links: Json = {
+    uploadLogo: { href: href(`/api/v1/apps/${id}/logo`), hints: { allow: ['POST'] } },
+    appLinks: [{ name: appLinkName(name), href: href(`/home/${name}/${id}/${appLinkName(name)}`), type: 'text/html' }],
+  };
+  if (SAML_MODES.has(String(signOnMode))) {
+    links.help = { href: href(`/app/${name}/${id}/setup/help/${String(signOnMode)}/external-doc`), type: 'text/html' };
+    links.metadata = { href: href(`/api/v1/apps/${id}/sso/saml/metadata`), type: 'application/xml' };
+  }
+  links.groups = { href: href(`/api/v1/apps/${id}/groups`) };
+  links.logo = [{ name: 'medium', href: href('/assets/img/logos/default.png'), type: 'image/png' }];
+  links.users = { href: href(`/api/v1/apps/${id}/users`) };
+  if (status === 'ACTIVE') links.deactivate = { href: href(`/api/v1/apps/${id}/lifecycle/deactivate`) };
+  else links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
+  const out: Json = { ...app.body, _links: links };
+  if (embedUser) out._embedded = { user: renderAssignment(orgUrl, id, embedUser) };
+  return out;
+}
+
+/** The label part of a generated name: lower-cased, every non-alphanumeric removed. */
+export function generatedNameStem(orgUrl: URL, label: string): string {
+  const host = orgUrl.hostname;
+  const subdomain = /^[\d.]+$/.test(host) || host === 'localhost' ? 'mock' : (host.split('.')[0] ?? 'mock');
+  return `${subdomain}_${label.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+}

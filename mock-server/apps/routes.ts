@@ -1,0 +1,109 @@
+import { invalidSearch } from '../http/okta-errors';
+import { pageLinks, parsePageLimit } from '../http/pagination';
+import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
+import { parseAppFilter } from './filter';
+import { renderApp } from './representation';
+import type { AppListQuery, AppService } from './service';
+
+/** Default and largest page sizes of `GET /api/v1/apps`. */
+export const APP_PAGE_LIMITS = { default: 20, max: 200 } as const;
+
+function parseListQuery(url: URL): AppListQuery {
+  const params = url.searchParams;
+  const query: AppListQuery = { limit: parsePageLimit(params.get('limit'), APP_PAGE_LIMITS) };
+  const after = params.get('after');
+  if (after !== null && after !== '') query.after = after;
+  const q = params.get('q');
+  if (q !== null && q !== '') query.q = q;
+  const filter = params.get('filter');
+  if (filter !== null && filter !== '') query.filter = parseAppFilter(filter);
+  const expand = params.get('expand');
+  if (expand !== null && expand !== '') {
+    const match = /^user\/([^/\s]+)$/.exec(expand);
+    if (!match) throw invalidSearch(`Unsupported expand: ${expand}. Use expand=user/{userId}.`);
+    query.expandUser = match[1];
+  }
+  return query;
+}
+
+const ok = (body: unknown): RouteReply => ({ status: 200, body });
+
+/** The seven operations of `/api/v1/apps`, as route specs over one {@link AppService}. */
+export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/apps',
+      bucket: 'apps',
+      scope: 'okta.apps.read',
+      handle: ({ url }) => {
+        const page = apps.list(parseListQuery(url));
+        return { status: 200, body: page.items, headers: pageLinks(env.orgUrl(), url, page.next) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/apps',
+      bucket: 'apps',
+      scope: 'okta.apps.manage',
+      handle: async ({ request, url, now }) => {
+        const body = await readJsonBody(request);
+        const activate = url.searchParams.get('activate') !== 'false';
+        return ok(renderApp(apps.create(body, activate, now), env.orgUrl()));
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/apps/:appId',
+      bucket: 'app',
+      scope: 'okta.apps.read',
+      handle: ({ url, params }) => {
+        const app = apps.require(params.appId!);
+        const expand = url.searchParams.get('expand');
+        const userId = expand ? /^user\/([^/\s]+)$/.exec(expand)?.[1] : undefined;
+        return ok(renderApp(app, env.orgUrl(), userId === undefined ? undefined : app.users.get(userId)));
+      },
+    },
+    {
+      method: 'put',
+      path: '/api/v1/apps/:appId',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: async ({ request, params, now }) => {
+        apps.require(params.appId!);
+        const body = await readJsonBody(request);
+        return ok(renderApp(apps.replace(params.appId!, body, now), env.orgUrl()));
+      },
+    },
+    {
+      method: 'delete',
+      path: '/api/v1/apps/:appId',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: ({ params }) => {
+        apps.delete(params.appId!);
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/apps/:appId/lifecycle/activate',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: ({ params, now }) => {
+        apps.setStatus(params.appId!, 'ACTIVE', now);
+        return ok({});
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/apps/:appId/lifecycle/deactivate',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: ({ params, now }) => {
+        apps.setStatus(params.appId!, 'INACTIVE', now);
+        return ok({});
+      },
+    },
+  ];
+}

@@ -1,0 +1,191 @@
+import {
+  validateCreateApplicationInput,
+  validateReplaceApplicationInput,
+} from '../../src/apps/create-input';
+import { oktaId } from '../http/ids';
+import { invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
+import { InvalidCursorError } from '../state/indexed-collection';
+import type { AppFilter } from './filter';
+import { buildAppBody, generatedNameStem, renderApp } from './representation';
+import { createAppCollection, storedApp, type AppBody, type AppCollection, type AppUserAssignment, type StoredApp } from './store';
+
+/** The plans the backend can play; on `'free-integrator'` the `okta_org2org` catalog app is unavailable. */
+export type MockPlan = 'standard' | 'free-integrator';
+
+/** What {@link AppService.list} is asked for (already parsed from the query). */
+export interface AppListQuery {
+  limit: number;
+  after?: string;
+  q?: string;
+  filter?: AppFilter;
+  /** `expand=user/{id}`: embed this user's assignment (only valid with `filter` on the same `user.id`). */
+  expandUser?: string;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The Applications API's rules over the app collection: validation with the SDK's schemas,
+ * defaults, lifecycle and listing. Routes and the backend's state API both call it, so an app seeded
+ * in a test behaves exactly like one created over HTTP.
+ */
+export class AppService {
+  readonly apps: AppCollection = createAppCollection();
+  readonly #nameCounters = new Map<string, number>();
+
+  constructor(
+    private readonly options: { orgId: string; plan: MockPlan; orgUrl: () => URL },
+  ) {}
+
+  /** Removes every app and forgets generated-name counters. */
+  clear(): void {
+    this.apps.clear();
+    this.#nameCounters.clear();
+  }
+
+  /** Finds an app or throws `E0000007 … (AppInstance)`. */
+  require(id: string): StoredApp {
+    const app = this.apps.get(id);
+    if (!app) throw notFound(id, 'AppInstance');
+    return app;
+  }
+
+  /** Creates an app from a request body, as `POST /api/v1/apps`. */
+  create(input: unknown, activate: boolean, nowMs: number): StoredApp {
+    const check = validateCreateApplicationInput(input);
+    if (!check.ok) throw validationFailed(check.issues);
+    const value = check.value as Json;
+    const name = typeof value.name === 'string' ? value.name : undefined;
+    if (name !== undefined && !check.known) throw notFound(name, 'App');
+    if (name === 'okta_org2org' && this.options.plan === 'free-integrator') {
+      throw validationFailed([
+        { path: 'name', reason: 'okta_org2org is not available to organizations on the Free Integrator plan' },
+      ]);
+    }
+    const id = oktaId('0oa');
+    const at = new Date(nowMs).toISOString();
+    const body = buildAppBody(value, {
+      id,
+      orgId: this.options.orgId,
+      name: name ?? this.#generateName(String(value.label)),
+      signOnMode: String(value.signOnMode),
+      status: activate ? 'ACTIVE' : 'INACTIVE',
+      created: at,
+      lastUpdated: at,
+    });
+    const app = storedApp(body, name);
+    this.apps.insert(app);
+    return app;
+  }
+
+  /** Replaces an app's properties, as `PUT /api/v1/apps/{id}`: id, name, status and created stay. */
+  replace(id: string, input: unknown, nowMs: number): StoredApp {
+    const existing = this.require(id);
+    const check = validateReplaceApplicationInput(existing.kind, input);
+    if (!check.ok) throw validationFailed(check.issues);
+    const value = check.value as Json;
+    const previous = existing.body;
+    const body = buildAppBody(value, {
+      id,
+      orgId: this.options.orgId,
+      name: previous.name,
+      signOnMode: String(value.signOnMode ?? previous.signOnMode),
+      status: previous.status,
+      created: previous.created,
+      lastUpdated: this.#later(previous.lastUpdated, nowMs),
+      previous,
+    });
+    const next: StoredApp = { ...existing, body, search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() } };
+    this.apps.update(id, next);
+    return next;
+  }
+
+  /** Sets the status; a no-op (and no `lastUpdated` change) when the app is already in it. */
+  setStatus(id: string, status: AppBody['status'], nowMs: number): void {
+    const app = this.require(id);
+    if (app.body.status === status) return;
+    app.body = { ...app.body, status, lastUpdated: this.#later(app.body.lastUpdated, nowMs) };
+    this.apps.update(id, app);
+  }
+
+  /** Deletes an INACTIVE app; an ACTIVE one is `E0000056`. */
+  delete(id: string): void {
+    const app = this.require(id);
+    if (app.body.status === 'ACTIVE') {
+      throw new OktaHttpError(403, 'E0000056', 'Delete application forbidden.', [
+        'The application must be deactivated before deletion.',
+      ]);
+    }
+    this.apps.delete(id);
+  }
+
+  /** Assigns a user to an app (what `expand=user/{id}` embeds and `user.id` filters on). */
+  assignUser(appId: string, user: AppUserAssignment): void {
+    const app = this.require(appId);
+    app.users.set(user.id, user);
+    this.apps.update(appId, app);
+  }
+
+  /** Removes a user's assignment; true when there was one. */
+  unassignUser(appId: string, userId: string): boolean {
+    const app = this.require(appId);
+    const had = app.users.delete(userId);
+    if (had) this.apps.update(appId, app);
+    return had;
+  }
+
+  /** Assigns a group to an app (what `group.id` filters on). */
+  assignGroup(appId: string, groupId: string): void {
+    const app = this.require(appId);
+    app.groups.add(groupId);
+    this.apps.update(appId, app);
+  }
+
+  /**
+   * One page of apps. An indexed filter narrows by index (O(log n + limit)); `q` scans forward in
+   * creation order from the cursor, testing each app, and stops once the page is full.
+   */
+  list(query: AppListQuery): { items: Json[]; next?: string } {
+    const { filter, q, expandUser } = query;
+    if (expandUser !== undefined && !(filter?.attribute === 'user.id' && filter.value === expandUser)) {
+      throw invalidSearch(`expand=user/${expandUser} is only supported together with filter=user.id eq "${expandUser}".`);
+    }
+    const prefix = q?.toLowerCase();
+    const matchesQ = prefix
+      ? (app: StoredApp) => app.search.name.startsWith(prefix) || app.search.label.startsWith(prefix)
+      : undefined;
+    const orgUrl = this.options.orgUrl();
+    const render = (app: StoredApp) =>
+      renderApp(app, orgUrl, expandUser === undefined ? undefined : app.users.get(expandUser));
+    try {
+      if (filter?.attribute === 'id') {
+        const byId = this.apps.get(filter.value);
+        // A single-id result fits one page, so any cursor ends the listing.
+        const items = byId && !query.after && (!matchesQ || matchesQ(byId)) ? [byId] : [];
+        return { items: items.map(render) };
+      }
+      const page = this.apps.page({
+        after: query.after,
+        limit: query.limit,
+        index: filter ? [filter.attribute, filter.value] : undefined,
+        where: matchesQ,
+      });
+      return { items: page.items.map(render), next: page.next };
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw invalidSearch(`The after cursor ${JSON.stringify(query.after)} is not one this server issued.`);
+      throw error;
+    }
+  }
+
+  #generateName(label: string): string {
+    const stem = generatedNameStem(this.options.orgUrl(), label);
+    const n = (this.#nameCounters.get(stem) ?? 0) + 1;
+    this.#nameCounters.set(stem, n);
+    return `${stem}_${n}`;
+  }
+
+  /** A `lastUpdated` strictly after the previous one, even when the clock has not moved. */
+  #later(previous: string, nowMs: number): string {
+    return new Date(Math.max(nowMs, Date.parse(previous) + 1)).toISOString();
+  }
+}

@@ -1,0 +1,64 @@
+/** The rate-limit buckets the backend counts separately. */
+export type RateLimitBucket = 'apps' | 'app' | 'providers' | 'logs' | 'security-events' | 'default';
+
+/** Requests per minute for each bucket. */
+export type RateLimitTable = Record<RateLimitBucket, number>;
+
+/**
+ * Okta's published per-minute limits for these endpoints (the `'okta'` setting):
+ * `/api/v1/apps` (list, create) 100, `/api/v1/apps/{id}` 500, the rest as listed.
+ */
+export const OKTA_RATE_LIMITS: Readonly<RateLimitTable> = Object.freeze({
+  apps: 100,
+  app: 500,
+  providers: 100,
+  logs: 120,
+  'security-events': 600,
+  default: 600,
+});
+
+/** Limits reported (but not enforced) when rate limiting is off. */
+const NOMINAL_LIMIT = 10_000;
+
+/** The `X-Rate-Limit-*` values for one response. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds at which the window resets. */
+  reset: number;
+  /** False when the call is over the limit and must be refused with 429. */
+  allowed: boolean;
+}
+
+/**
+ * Fixed one-minute windows per bucket, aligned to the minute of the backend's clock. With limits
+ * off, the headers are still sent (against a nominal limit) and nothing is refused.
+ */
+export class RateLimiter {
+  readonly #limits: RateLimitTable | undefined;
+  readonly #windows = new Map<RateLimitBucket, { start: number; count: number }>();
+
+  constructor(limits: RateLimitTable | undefined) {
+    this.#limits = limits;
+  }
+
+  /** Counts one call and says whether it is within the bucket's limit. */
+  take(bucket: RateLimitBucket, nowMs: number): RateLimitState {
+    const start = Math.floor(nowMs / 60_000) * 60_000;
+    let window = this.#windows.get(bucket);
+    if (!window || window.start !== start) {
+      window = { start, count: 0 };
+      this.#windows.set(bucket, window);
+    }
+    const limit = this.#limits?.[bucket] ?? NOMINAL_LIMIT;
+    const reset = (start + 60_000) / 1000;
+    if (this.#limits && window.count >= limit) return { limit, remaining: 0, reset, allowed: false };
+    window.count += 1;
+    return { limit, remaining: Math.max(0, limit - window.count), reset, allowed: true };
+  }
+
+  /** Forgets every window (used by `backend.reset()`). */
+  clear(): void {
+    this.#windows.clear();
+  }
+}

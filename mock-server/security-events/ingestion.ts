@@ -1,0 +1,168 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { SetVerificationError, isSetVerificationError } from '../../src/set/errors';
+import { EVENT_TYPES, type KnownEventPayloads } from '../../src/set/events';
+import type { SecurityEventSubject, SubjectIdentifier } from '../../src/set/subject';
+import { verifySecurityEventToken, type VerifiedSecurityEventToken } from '../../src/set/verify';
+import type { LogCollection, StoredLogEvent } from '../logs/store';
+import type { ProviderService, StoredProvider } from './providers';
+import { ReplayMemory } from './replay';
+import { subjectKeys, type SignalsStore } from './signals';
+
+/** The System Log event type recorded for every accepted event. */
+export const RECEIVE_EVENT_TYPE = 'security.events.provider.receive_event';
+
+/** The outcome of one delivery: accepted (202) or refused with an RFC 8935 error (400). */
+export type IngestionResult = { accepted: true } | { accepted: false; err: string; description: string };
+
+type Payload<K extends keyof typeof EVENT_TYPES> = KnownEventPayloads[(typeof EVENT_TYPES)[K]];
+
+/**
+ * The receiver's work after a token arrives: verification with the public verifier (the provider
+ * lookup is its key resolver, so the documented order of checks holds), replay handling, the
+ * action on state, and one System Log event per event in the token.
+ */
+export class IngestionService {
+  readonly replay: ReplayMemory;
+
+  constructor(
+    private readonly deps: {
+      orgUrl: () => URL;
+      providers: ProviderService;
+      signals: SignalsStore;
+      logs: LogCollection;
+      replay?: ReplayMemory;
+    },
+  ) {
+    this.replay = deps.replay ?? new ReplayMemory();
+  }
+
+  async ingest(token: string, now: number, requestId: string): Promise<IngestionResult> {
+    let provider: StoredProvider | undefined;
+    let verified: VerifiedSecurityEventToken;
+    try {
+      verified = await verifySecurityEventToken(token, {
+        // The origin, as `backend.orgUrl` spells it: refusals quote it, and the verifier tolerates a trailing slash.
+        audience: this.deps.orgUrl().origin,
+        currentDate: new Date(now),
+        keys: (header, claims) => {
+          const iss = claims.iss;
+          provider = typeof iss === 'string' ? this.deps.providers.activeByIssuer(iss) : undefined;
+          if (!provider) {
+            throw new SetVerificationError(
+              'invalid_issuer',
+              typeof iss === 'string'
+                ? `No active security events provider is registered with the issuer '${iss}'`
+                : "The security event token has no 'iss' claim naming its provider",
+            );
+          }
+          return provider.keys(header, claims);
+        },
+      });
+    } catch (error) {
+      if (isSetVerificationError(error)) return { accepted: false, err: error.err, description: error.description };
+      throw error;
+    }
+    const { iss, jti } = verified.claims;
+    const digest = createHash('sha256').update(token).digest('base64url');
+    const verdict = this.replay.check(iss, jti, digest, now);
+    if (verdict === 'duplicate') return { accepted: true };
+    if (verdict === 'conflict') {
+      return {
+        accepted: false,
+        err: 'invalid_request',
+        description: `The jti '${jti}' was already used by another security event token from '${iss}'; use a new jti for each token`,
+      };
+    }
+    this.replay.remember(iss, jti, digest, now);
+    for (const [uri, payload] of Object.entries(verified.events)) {
+      this.#act(uri, payload as Record<string, unknown>);
+      this.#log(provider!, uri, payload as Record<string, unknown>, jti, now, requestId);
+    }
+    return { accepted: true };
+  }
+
+  #act(uri: string, payload: Record<string, unknown>): void {
+    const subject = payload.subject as SecurityEventSubject | undefined;
+    const { signals } = this.deps;
+    const user = subject?.user ? signals.users.upsert(subjectKeys(subject.user)) : undefined;
+    const device = subject?.device ? signals.devices.upsert(subjectKeys(subject.device)) : undefined;
+    switch (uri) {
+      case EVENT_TYPES.userRiskChange:
+        if (user) user.riskLevel = (payload as Payload<'userRiskChange'>).current_level;
+        break;
+      case EVENT_TYPES.deviceRiskChange:
+        if (device) device.riskLevel = (payload as Payload<'deviceRiskChange'>).current_level;
+        break;
+      case EVENT_TYPES.deviceComplianceChange:
+        if (device) device.compliance = (payload as Payload<'deviceComplianceChange'>).current_status;
+        break;
+      case EVENT_TYPES.ipChange: {
+        const ip = (payload as Payload<'ipChange'>).current_ip_address;
+        if (user) user.ipAddress = ip;
+        if (device) device.ipAddress = ip;
+        break;
+      }
+      case EVENT_TYPES.sessionRevoked:
+        if (user) {
+          user.sessionsRevoked += 1;
+          user.sessionsRevokedAt = (payload as Payload<'sessionRevoked'>).event_timestamp;
+        }
+        break;
+      case EVENT_TYPES.identifierChanged: {
+        const next = (payload as Payload<'identifierChanged'>)['new-value'];
+        if (user && subject?.user && typeof next === 'string') {
+          const from = subjectKeys(subject.user)[0]!;
+          // The new value is in the same format as the identifier it replaces.
+          const to = from.slice(0, from.indexOf(':') + 1) + (subject.user.format === 'email' ? next.toLowerCase() : next);
+          signals.users.alias(user, to);
+          user.identifierChanges.push({ from, to, at: (payload as Payload<'identifierChanged'>).event_timestamp });
+        }
+        break;
+      }
+      default:
+        // Unknown event types are accepted and logged; there is no action to take.
+        break;
+    }
+  }
+
+  #log(provider: StoredProvider, uri: string, payload: Record<string, unknown>, jti: string, now: number, requestId: string) {
+    const subject = (payload.subject ?? {}) as SecurityEventSubject;
+    const targets = (['user', 'device', 'tenant'] as const)
+      .filter((role) => subject[role] !== undefined)
+      .map((role) => target(role, subject[role]!));
+    const event: StoredLogEvent = {
+      uuid: randomUUID(),
+      published: new Date(now).toISOString(),
+      eventType: RECEIVE_EVENT_TYPE,
+      version: '0',
+      severity: 'INFO',
+      legacyEventType: null,
+      displayMessage: 'Security Events Provider Reported Risk',
+      actor: {
+        id: provider.id,
+        type: 'SecurityEventsProvider',
+        alternateId: provider.settings.issuer,
+        displayName: provider.name,
+        detailEntry: null,
+      },
+      client: null,
+      outcome: { result: 'SUCCESS', reason: null },
+      target: targets,
+      transaction: { type: 'WEB', id: requestId, detail: {} },
+      debugContext: { debugData: { eventType: uri, jti, issuer: provider.settings.issuer } },
+    };
+    this.deps.logs.insert(event);
+  }
+}
+
+function target(role: 'user' | 'device' | 'tenant', id: SubjectIdentifier) {
+  const key = subjectKeys(id)[0] ?? id.format;
+  const value = key.slice(key.indexOf(':') + 1);
+  return {
+    id: value,
+    type: role === 'user' ? 'User' : role === 'device' ? 'Device' : 'Tenant',
+    alternateId: value,
+    displayName: value,
+    detailEntry: { subjectFormat: id.format },
+  };
+}

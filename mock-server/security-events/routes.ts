@@ -1,0 +1,134 @@
+import { pageLinks, parsePageLimit } from '../http/pagination';
+import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
+import { invalidSearch } from '../http/okta-errors';
+import { InvalidCursorError } from '../state/indexed-collection';
+import type { IngestionService } from './ingestion';
+import type { ProviderService, StoredProvider } from './providers';
+
+/** The largest security event token the receiver reads. */
+export const MAX_SET_BYTES = 64 * 1024;
+
+const PROVIDER_PAGE_LIMITS = { default: 20, max: 200 } as const;
+const BASE = '/api/v1/security-events-providers';
+
+/** A provider as the API answers it, with `self` and the lifecycle link its status allows. */
+export function renderProvider(provider: StoredProvider, orgUrl: URL) {
+  const href = (path: string) => new URL(path, orgUrl).href;
+  const action = provider.status === 'ACTIVE' ? 'deactivate' : 'activate';
+  return {
+    id: provider.id,
+    name: provider.name,
+    settings: provider.settings,
+    status: provider.status,
+    type: provider.type,
+    _links: {
+      self: { href: href(`${BASE}/${provider.id}`), hints: { allow: ['GET', 'PUT', 'DELETE'] } },
+      [action]: { href: href(`${BASE}/${provider.id}/lifecycle/${action}`), hints: { allow: ['POST'] } },
+    },
+  };
+}
+
+function refused(err: string, description: string): RouteReply {
+  return { status: 400, body: { err, description }, headers: [['content-language', 'en-US']] };
+}
+
+function isSecEventJwt(contentType: string | null): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/secevent+jwt';
+}
+
+/** The provider configuration API and the Shared Signals receiver. */
+export function securityEventRoutes(env: RouteEnv, providers: ProviderService, ingestion: IngestionService): RouteSpec[] {
+  const ok = (provider: StoredProvider): RouteReply => ({ status: 200, body: renderProvider(provider, env.orgUrl()) });
+  return [
+    {
+      method: 'post',
+      path: '/security/api/v1/security-events',
+      bucket: 'security-events',
+      scope: null,
+      handle: async ({ request, now, requestId }) => {
+        if (!isSecEventJwt(request.headers.get('content-type'))) {
+          return refused('invalid_request', 'The request must have Content-Type: application/secevent+jwt');
+        }
+        const declared = Number(request.headers.get('content-length'));
+        if (Number.isFinite(declared) && declared > MAX_SET_BYTES) {
+          return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
+        }
+        const token = (await request.text()).trim();
+        if (Buffer.byteLength(token) > MAX_SET_BYTES) {
+          return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
+        }
+        const result = await ingestion.ingest(token, now, requestId);
+        return result.accepted ? { status: 202 } : refused(result.err, result.description);
+      },
+    },
+    {
+      method: 'get',
+      path: BASE,
+      bucket: 'providers',
+      scope: 'okta.securityEventsProviders.read',
+      handle: ({ url }) => {
+        const after = url.searchParams.get('after') || undefined;
+        try {
+          const page = providers.providers.page({ after, limit: parsePageLimit(url.searchParams.get('limit'), PROVIDER_PAGE_LIMITS) });
+          return {
+            status: 200,
+            body: page.items.map((p) => renderProvider(p, env.orgUrl())),
+            headers: pageLinks(env.orgUrl(), url, page.next),
+          };
+        } catch (error) {
+          if (error instanceof InvalidCursorError) throw invalidSearch('The after cursor is not one this server issued.');
+          throw error;
+        }
+      },
+    },
+    {
+      method: 'post',
+      path: BASE,
+      bucket: 'providers',
+      scope: 'okta.securityEventsProviders.manage',
+      handle: async ({ request }) => ok(await providers.create(await readJsonBody(request))),
+    },
+    {
+      method: 'get',
+      path: `${BASE}/:id`,
+      bucket: 'providers',
+      scope: 'okta.securityEventsProviders.read',
+      handle: ({ params }) => ok(providers.require(params.id!)),
+    },
+    {
+      method: 'put',
+      path: `${BASE}/:id`,
+      bucket: 'providers',
+      scope: 'okta.securityEventsProviders.manage',
+      handle: async ({ request, params }) => {
+        providers.require(params.id!);
+        return ok(await providers.replace(params.id!, await readJsonBody(request)));
+      },
+    },
+    {
+      method: 'delete',
+      path: `${BASE}/:id`,
+      bucket: 'providers',
+      scope: 'okta.securityEventsProviders.manage',
+      handle: ({ params }) => {
+        providers.delete(params.id!);
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'post',
+      path: `${BASE}/:id/lifecycle/activate`,
+      bucket: 'providers',
+      scope: 'okta.securityEventsProviders.manage',
+      handle: ({ params }) => ok(providers.setStatus(params.id!, 'ACTIVE')),
+    },
+    {
+      method: 'post',
+      path: `${BASE}/:id/lifecycle/deactivate`,
+      bucket: 'providers',
+      scope: 'okta.securityEventsProviders.manage',
+      handle: ({ params }) => ok(providers.setStatus(params.id!, 'INACTIVE')),
+    },
+  ];
+}

@@ -1,0 +1,46 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockBackend, type RunningServer } from '../../mock-server/index';
+
+const backend = createMockBackend({ seed: 'demo' });
+let running: RunningServer;
+
+beforeAll(async () => {
+  running = await backend.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => running.close());
+
+/** Raw response headers as sent on the wire (repeated headers stay separate). */
+function rawHeaders(path: string): Promise<{ status: number; headers: Array<[string, string]> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${running.url}${path}`, { headers: { authorization: `SSWS ${backend.defaultToken}` } }, (res) => {
+      const pairs: Array<[string, string]> = [];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: pairs }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the HTTP server', () => {
+  it('serves on 127.0.0.1 and makes the served URL the org URL', () => {
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(backend.orgUrl).toBe(running.url);
+  });
+
+  it('sends one Link header per relation, self first', async () => {
+    const { status, headers } = await rawHeaders('/api/v1/apps?limit=2');
+    expect(status).toBe(200);
+    const links = headers.filter(([name]) => name === 'link').map(([, value]) => value);
+    expect(links).toHaveLength(2);
+    expect(links[0]).toBe(`<${running.url}/api/v1/apps?limit=2>; rel="self"`);
+    expect(links[1]).toMatch(/; rel="next"$/);
+  });
+
+  it('states the length of every body it sends', async () => {
+    const { headers } = await rawHeaders('/api/v1/apps?limit=1');
+    expect(Number(headers.find(([name]) => name === 'content-length')?.[1])).toBeGreaterThan(100);
+  });
+});

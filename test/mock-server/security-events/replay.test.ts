@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../../src/set/index';
+import { useMockBackend } from '../../support/backend';
+import {
+  ADA,
+  expectAccepted,
+  expectRefused,
+  ISSUER,
+  providerKey,
+  publish,
+  receivedEvents,
+  registerProvider,
+  sign,
+  type ProviderKey,
+} from './helpers';
+
+const { backend } = useMockBackend();
+
+let key: ProviderKey;
+let secondKey: ProviderKey;
+beforeAll(async () => {
+  [key, secondKey] = await Promise.all([providerKey('key-1'), providerKey('key-2')]);
+});
+
+const revoked = () => events.sessionRevoked({ subject: { user: ADA }, event_timestamp: 1_772_355_600 });
+
+describe('POST /security/api/v1/security-events receives an identical token twice', () => {
+  it('answers 202 with an empty body both times', async () => {
+    registerProvider(backend, [key]);
+    const token = await sign(backend, key, revoked(), { jti: 'jti-replayed' });
+    expectAccepted(await publish(backend, token));
+    expectAccepted(await publish(backend, token));
+  });
+
+  it('records one System Log event', async () => {
+    registerProvider(backend, [key]);
+    const token = await sign(backend, key, revoked(), { jti: 'jti-replayed' });
+    await publish(backend, token);
+    await publish(backend, token);
+    expect(await receivedEvents(backend)).toHaveLength(1);
+  });
+
+  it('acts once: sessionsRevoked stays 1', async () => {
+    registerProvider(backend, [key]);
+    const token = await sign(backend, key, revoked(), { jti: 'jti-replayed' });
+    await publish(backend, token);
+    await publish(backend, token);
+    expect(backend.signals.user('ada@example.com')?.sessionsRevoked).toBe(1);
+  });
+});
+
+describe('POST /security/api/v1/security-events receives two tokens with one jti', () => {
+  it('refuses a different token reusing the jti of an accepted one with invalid_request and acts on nothing', async () => {
+    registerProvider(backend, [key]);
+    expectAccepted(await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-reused' })));
+    const other = events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' });
+    expectRefused(
+      await publish(backend, await sign(backend, key, other, { jti: 'jti-reused' })),
+      'invalid_request',
+      `The jti 'jti-reused' was already used by another security event token from '${ISSUER}'; use a new jti for each token`,
+    );
+    expect(backend.signals.user('ada@example.com')?.riskLevel).toBeUndefined();
+    expect(await receivedEvents(backend)).toHaveLength(1);
+  });
+
+  it('accepts and acts on the same jti from a different issuer', async () => {
+    registerProvider(backend, [key]);
+    registerProvider(backend, [secondKey], 'https://second-provider.test');
+    expectAccepted(await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-shared' })));
+    const fromSecond = await sign(backend, secondKey, revoked(), { jti: 'jti-shared', iss: 'https://second-provider.test' });
+    expectAccepted(await publish(backend, fromSecond));
+    expect(backend.signals.user('ada@example.com')?.sessionsRevoked).toBe(2);
+    expect(await receivedEvents(backend)).toHaveLength(2);
+  });
+
+  it('accepts a jti whose first token was refused', async () => {
+    registerProvider(backend, [key]);
+    await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-retried', aud: 'https://other.okta.test' }));
+    expectAccepted(await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-retried' })));
+    expect(backend.signals.user('ada@example.com')?.sessionsRevoked).toBe(1);
+  });
+});

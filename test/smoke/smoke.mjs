@@ -1,18 +1,46 @@
 // Imports every entry point from the built files through the package's own `exports` (ESM).
 import assert from 'node:assert/strict';
+import { setupServer } from 'msw/node';
 import * as appset from 'appset';
+import * as set from 'appset/set';
+import * as mock from 'appset/mock-server';
 
 assert.equal(typeof appset.createClient, 'function');
-assert.equal(typeof appset.isApiError, 'function');
-assert.ok(appset.SIGN_ON_MODES.includes('SAML_2_0'));
+assert.equal(typeof set.signSecurityEventToken, 'function');
+assert.equal(typeof mock.createMockBackend, 'function');
 
-const client = appset.createClient({
-  orgUrl: 'https://example.okta.com',
-  token: 'smoke',
-  fetch: async () => Response.json({ id: '0oasmoke', name: 'bookmark', label: 'Smoke', status: 'ACTIVE', signOnMode: 'BOOKMARK' }),
-});
-const app = await client.apps.get('0oasmoke');
-assert.equal(app.label, 'Smoke');
-await assert.rejects(() => client.apps.create({ name: 'bookmark' }), appset.RequestValidationError);
+// The backend's state API throws the client's own error classes: one copy across entry points.
+const backend = mock.createMockBackend({ seed: 'demo' });
+assert.throws(() => backend.apps.delete('0oamissing'), appset.NotFoundError);
+assert.ok(new set.SetVerificationError('invalid_key', 'x') instanceof appset.AppsetError);
 
+const server = setupServer(...backend.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+try {
+  const client = appset.createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
+  const apps = await client.apps.list({ limit: 5 }).toArray({ max: 100 });
+  assert.equal(apps.length, 12);
+  await assert.rejects(() => client.apps.create({ name: 'bookmark' }), appset.RequestValidationError);
+  await assert.rejects(() => client.apps.delete(apps[0].id), appset.ForbiddenError);
+} finally {
+  server.close();
+}
 console.log('smoke (import): ok');
+
+// The appset-mock command from the build starts, answers and stops on SIGTERM.
+const { spawn } = await import('node:child_process');
+const cli = spawn(process.execPath, [new URL('../../dist/mock-server/cli.js', import.meta.url).pathname, '--port', '0', '--token', 'smoke'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  cli.stdout.on('data', (chunk) => {
+    out += chunk;
+    const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+    if (match) resolve(match[1]);
+  });
+  cli.on('exit', (code) => reject(new Error(`appset-mock exited with ${code}: ${out}`)));
+});
+const response = await fetch(`${url}/api/v1/apps`, { headers: { authorization: 'SSWS smoke' } });
+assert.equal(response.status, 200);
+cli.kill('SIGTERM');
+assert.equal(await new Promise((resolve) => cli.on('exit', resolve)), 0);
+console.log('smoke (appset-mock): ok');

@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
 import type { Application } from '../src/apps/application';
 import type { CreateApplicationInput } from '../src/apps/create-input';
-import { createApiError } from '../src/errors';
+import { ConfigurationError, createApiError } from '../src/errors';
 import { appRoutes } from './apps/routes';
 import { renderApp } from './apps/representation';
 import { AppService, type MockPlan } from './apps/service';
@@ -162,8 +162,10 @@ function rateLimitTable(option: MockBackendOptions['rateLimits']): RateLimitTabl
 }
 
 function parseOrgUrl(value: string | URL): URL {
-  const url = new URL(String(value));
-  return new URL(url.origin);
+  if (!URL.canParse(String(value))) {
+    throw new ConfigurationError(`orgUrl "${String(value)}" is not a URL; give the organization's address, e.g. https://acme.okta.com.`);
+  }
+  return new URL(new URL(String(value)).origin);
 }
 
 /** Turns a backend error into the appset error class the client would throw for the same answer. */
@@ -172,7 +174,7 @@ function asClientError(error: unknown, operation: string): unknown {
   return createApiError({
     status: error.status,
     headers: new Headers(),
-    request: { method: 'backend', path: operation },
+    request: { method: `backend.${operation}`, path: '' },
     body: error.body(),
   });
 }

@@ -59,7 +59,7 @@ const OptionsSchema = z.strictObject({
   fetch: z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch').optional(),
   timeout: z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647').optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
-  maxRetryWait: z.number().int().min(0).optional(),
+  maxRetryWait: z.number().int().min(0).max(2_147_483_647).optional(),
   userAgent: z.string().min(1).optional(),
   headers: z.record(z.string(), z.string()).optional(),
 });

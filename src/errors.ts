@@ -129,6 +129,29 @@ export class ApiError extends AppsetError {
   }
 }
 
+// What to do about each documented error, then about each status when the code is unknown.
+const CODE_HINTS: Record<string, string> = {
+  E0000001: 'Fix the fields named above and send the request again.',
+  E0000003: 'Send a well-formed JSON body.',
+  E0000005: 'Send credentials: pass `token` or `accessToken` to createClient.',
+  E0000006: 'Grant the token the scope this call needs (for apps: okta.apps.read to read, okta.apps.manage to change).',
+  E0000007: 'Check the id: the resource does not exist or was deleted.',
+  E0000011: 'Check the token: it is unknown, expired or revoked.',
+  E0000031: 'Check the filter, q, expand and after parameters.',
+  E0000047: 'Wait until the rate limit resets (RateLimitError.resetAt) or send fewer requests.',
+  E0000056: 'Deactivate the application first, then delete it.',
+};
+
+function hintFor(status: number, code: string | undefined): string {
+  if (code !== undefined && Object.hasOwn(CODE_HINTS, code)) return CODE_HINTS[code]!;
+  if (status === 401) return CODE_HINTS.E0000011!;
+  if (status === 403) return 'Check that the token has the permission this call needs.';
+  if (status === 404) return CODE_HINTS.E0000007!;
+  if (status === 429) return CODE_HINTS.E0000047!;
+  if (status >= 500) return 'Retry later; if it persists, quote the request id to Okta support.';
+  return 'Check the request against the API documentation and send it again.';
+}
+
 function describeApiError(init: ApiErrorInit, body: OktaErrorBody, requestId: string | undefined): string {
   const code = body.errorCode ? ` ${body.errorCode}` : '';
   const summary = body.errorSummary ?? `the server answered HTTP ${init.status} without an Okta error body`;
@@ -136,7 +159,8 @@ function describeApiError(init: ApiErrorInit, body: OktaErrorBody, requestId: st
     ? ` (${body.errorCauses.map((c) => c.errorSummary).join('; ')})`
     : '';
   const id = requestId ? `, request id ${requestId}` : '';
-  return `${init.request.method} ${init.request.path} failed with ${init.status}${code}: ${trimDot(summary)}${causes}${id}.`;
+  const target = init.request.path ? `${init.request.method} ${init.request.path}` : init.request.method;
+  return `${target} failed with ${init.status}${code}: ${trimDot(summary)}${causes}${id}. ${hintFor(init.status, body.errorCode)}`;
 }
 
 function trimDot(s: string): string {
@@ -177,13 +201,23 @@ export class RateLimitError extends ApiError {
  * The error codes of RFC 8935 §2.3 a security event receiver answers a refused token with.
  * `SecurityEventTokenError.err` is typed as this union plus any other string.
  */
-export type SecurityEventTokenErrorCode =
-  | 'invalid_request' // not a compact JWS, wrong typ, missing kid, forbidden alg, or invalid claims
-  | 'invalid_key' // the kid is not in the provider's key set
-  | 'invalid_issuer' // iss is not the issuer of an ACTIVE provider
-  | 'invalid_audience' // aud is not the organization URL
-  | 'authentication_failed' // the signature does not verify
-  | 'access_denied';
+/**
+ * The error codes of RFC 8935 §2.3 that a receiver answers a refused security event token with:
+ * `invalid_request` (not a compact JWS, wrong typ, missing kid, forbidden alg, invalid claims),
+ * `invalid_key` (kid not in the provider's key set), `invalid_issuer` (iss is no ACTIVE provider's),
+ * `invalid_audience` (aud is not the organization), `authentication_failed` (bad signature), `access_denied`.
+ */
+export const SET_ERROR_CODES = [
+  'invalid_request',
+  'invalid_key',
+  'invalid_issuer',
+  'invalid_audience',
+  'authentication_failed',
+  'access_denied',
+] as const;
+
+/** One RFC 8935 error code, e.g. `invalid_key`. */
+export type SecurityEventTokenErrorCode = (typeof SET_ERROR_CODES)[number];
 
 const SET_ERROR_HINTS: Record<SecurityEventTokenErrorCode, string> = {
   invalid_request: "Check the token's header (typ secevent+jwt, kid, an asymmetric alg), its claims and its events.",

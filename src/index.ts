@@ -11,8 +11,19 @@ export type {
   GetApplicationParams,
   ListApplicationsParams,
 } from './apps/resource';
-export { serializeApplicationFilter } from './apps/filter';
-export type { ApplicationFilter, ApplicationFilterAttributes } from './apps/filter';
+export {
+  APPLICATION_FILTER_ATTRIBUTES,
+  ApplicationFilterAttributesSchema,
+  parseApplicationFilter,
+  quoteFilterValue,
+  serializeApplicationFilter,
+} from './apps/filter';
+export type {
+  ApplicationFilter,
+  ApplicationFilterAttribute,
+  ApplicationFilterAttributes,
+  ParsedApplicationFilter,
+} from './apps/filter';
 export {
   ApplicationSchema,
   APPLICATION_STATUSES,

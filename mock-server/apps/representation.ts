@@ -138,7 +138,9 @@ function renderAssignment(orgUrl: URL, appId: string, user: AppUserAssignment): 
  */
 export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssignment): Json {
   const { id, name, status, signOnMode } = app.body;
-  const href = (path: string) => new URL(path, orgUrl).href;
+  // Paths are built from ids and names (no characters to escape), so concatenation is exact and cheap.
+  const origin = orgUrl.origin;
+  const href = (path: string) => origin + path;
   const links: Json = {
     uploadLogo: { href: href(`/api/v1/apps/${id}/logo`), hints: { allow: ['POST'] } },
     appLinks: [{ name: appLinkName(name), href: href(`/home/${name}/${id}/${appLinkName(name)}`), type: 'text/html' }],
@@ -155,6 +157,22 @@ export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssign
   const out: Json = { ...app.body, _links: links };
   if (embedUser) out._embedded = { user: renderAssignment(orgUrl, id, embedUser) };
   return out;
+}
+
+// Rendered JSON per stored body. Bodies are never changed in place (every change stores a new
+// object), so a body's JSON stays valid for as long as the body and the org URL are the same.
+const jsonCache = new WeakMap<AppBody, { origin: string; json: string }>();
+
+/**
+ * {@link renderApp} serialized, cached per body and org URL: a list page is a join of cached strings,
+ * so serving one costs O(limit) string work instead of re-rendering and re-serializing every app.
+ */
+export function renderAppJson(app: StoredApp, orgUrl: URL): string {
+  const cached = jsonCache.get(app.body);
+  if (cached && cached.origin === orgUrl.origin) return cached.json;
+  const json = JSON.stringify(renderApp(app, orgUrl));
+  jsonCache.set(app.body, { origin: orgUrl.origin, json });
+  return json;
 }
 
 /** The label part of a generated name: lower-cased, every non-alphanumeric removed. */

@@ -2,7 +2,7 @@ import { invalidSearch } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
 import { parseAppFilter } from './filter';
-import { renderApp } from './representation';
+import { renderApp, renderAppJson } from './representation';
 import type { AppListQuery, AppService } from './service';
 
 /** Default and largest page sizes of `GET /api/v1/apps`. */
@@ -37,8 +37,14 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       bucket: 'apps',
       scope: 'okta.apps.read',
       handle: ({ url }) => {
-        const page = apps.list(parseListQuery(url));
-        return { status: 200, body: page.items, headers: pageLinks(env.orgUrl(), url, page.next) };
+        const query = parseListQuery(url);
+        const page = apps.list(query);
+        const orgUrl = env.orgUrl();
+        const { expandUser } = query;
+        const items = page.items.map((app) =>
+          expandUser === undefined ? renderAppJson(app, orgUrl) : JSON.stringify(renderApp(app, orgUrl, app.users.get(expandUser))),
+        );
+        return { status: 200, json: `[${items.join(',')}]`, headers: pageLinks(orgUrl, url, page.next) };
       },
     },
     {
@@ -48,7 +54,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       scope: 'okta.apps.manage',
       handle: async ({ request, url, now }) => {
         const body = await readJsonBody(request);
-        const activate = url.searchParams.get('activate') !== 'false';
+        const activate = url.searchParams.get('activate')?.toLowerCase() !== 'false';
         return ok(renderApp(apps.create(body, activate, now), env.orgUrl()));
       },
     },
@@ -61,7 +67,8 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const app = apps.require(params.appId!);
         const expand = url.searchParams.get('expand');
         const userId = expand ? /^user\/([^/\s]+)$/.exec(expand)?.[1] : undefined;
-        return ok(renderApp(app, env.orgUrl(), userId === undefined ? undefined : app.users.get(userId)));
+        if (userId === undefined) return { status: 200, json: renderAppJson(app, env.orgUrl()) };
+        return ok(renderApp(app, env.orgUrl(), app.users.get(userId)));
       },
     },
     {

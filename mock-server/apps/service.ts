@@ -6,7 +6,7 @@ import { oktaId } from '../http/ids';
 import { invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
-import { buildAppBody, generatedNameStem, renderApp } from './representation';
+import { buildAppBody, generatedNameStem } from './representation';
 import { createAppCollection, storedApp, type AppBody, type AppCollection, type AppUserAssignment, type StoredApp } from './store';
 
 /** The plans the backend can play; on `'free-integrator'` the `okta_org2org` catalog app is unavailable. */
@@ -145,7 +145,7 @@ export class AppService {
    * One page of apps. An indexed filter narrows by index (O(log n + limit)); `q` scans forward in
    * creation order from the cursor, testing each app, and stops once the page is full.
    */
-  list(query: AppListQuery): { items: Json[]; next?: string } {
+  list(query: AppListQuery): { items: StoredApp[]; next?: string } {
     const { filter, q, expandUser } = query;
     if (expandUser !== undefined && !(filter?.attribute === 'user.id' && filter.value === expandUser)) {
       throw invalidSearch(`expand=user/${expandUser} is only supported together with filter=user.id eq "${expandUser}".`);
@@ -154,15 +154,12 @@ export class AppService {
     const matchesQ = prefix
       ? (app: StoredApp) => app.search.name.startsWith(prefix) || app.search.label.startsWith(prefix)
       : undefined;
-    const orgUrl = this.options.orgUrl();
-    const render = (app: StoredApp) =>
-      renderApp(app, orgUrl, expandUser === undefined ? undefined : app.users.get(expandUser));
     try {
       if (filter?.attribute === 'id') {
         const byId = this.apps.get(filter.value);
         // A single-id result fits one page, so any cursor ends the listing.
         const items = byId && !query.after && (!matchesQ || matchesQ(byId)) ? [byId] : [];
-        return { items: items.map(render) };
+        return { items };
       }
       const page = this.apps.page({
         after: query.after,
@@ -170,7 +167,7 @@ export class AppService {
         index: filter ? [filter.attribute, filter.value] : undefined,
         where: matchesQ,
       });
-      return { items: page.items.map(render), next: page.next };
+      return { items: page.items, next: page.next };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw invalidSearch(`The after cursor ${JSON.stringify(query.after)} is not one this server issued.`);
       throw error;

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, matchRequestUrl, type HttpHandler } from 'msw';
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
@@ -31,8 +31,10 @@ export interface RouteRequest {
 /** What a route handler answers; the wrapper adds the common headers. */
 export interface RouteReply {
   status: number;
-  /** Serialized as JSON; leave out for an empty body. */
+  /** Serialized as JSON; leave out (and `json`) for an empty body. */
   body?: unknown;
+  /** A body already serialized as JSON, used instead of `body` (list pages join cached strings). */
+  json?: string;
   headers?: Array<[string, string]>;
 }
 
@@ -81,9 +83,10 @@ function commonHeaders({ now, requestId, rate }: ResponseContext): Array<[string
 function render(reply: RouteReply, context: ResponseContext): Response {
   const headers = new Headers(commonHeaders(context));
   for (const [name, value] of reply.headers ?? []) headers.append(name, value);
-  if (reply.body === undefined) return new HttpResponse(null, { status: reply.status, headers });
+  const json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
+  if (json === undefined) return new HttpResponse(null, { status: reply.status, headers });
   headers.set('content-type', 'application/json');
-  return new HttpResponse(JSON.stringify(reply.body), { status: reply.status, headers });
+  return new HttpResponse(json, { status: reply.status, headers });
 }
 
 function renderError(error: OktaHttpError, context: ResponseContext): Response {
@@ -114,11 +117,14 @@ export async function serve(
 
 /** Turns a {@link RouteSpec} into an msw handler that serves only requests to the backend's organization. */
 export function defineRoute(env: RouteEnv, spec: RouteSpec): HttpHandler {
-  return http[spec.method](`*${spec.path}`, async ({ request, params }) => {
+  // The org URL can change (listen() serves on a port chosen then), so the handler matches any origin
+  // and then checks the whole URL against the current one: a path merely ending in the route is not it.
+  return http[spec.method](`*${spec.path}`, async ({ request }) => {
     const url = new URL(request.url);
-    if (url.origin !== env.orgUrl().origin) return undefined;
+    const match = matchRequestUrl(url, `${env.orgUrl().origin}${spec.path}`);
+    if (!match.matches) return undefined;
     const flat: Record<string, string> = {};
-    for (const [k, v] of Object.entries(params)) if (typeof v === 'string') flat[k] = v;
+    for (const [k, v] of Object.entries(match.params ?? {})) if (typeof v === 'string') flat[k] = v;
     return serve(env, spec.bucket, spec.scope, request, (now, requestId) =>
       spec.handle({ request, url, params: flat, now, requestId }),
     );

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
-import { malformedBody } from '../http/okta-errors';
+import { notFound } from '../http/okta-errors';
 import { MAX_JSON_BODY_BYTES, serve, type RouteEnv } from '../http/route';
 
 /** Where {@link MockBackend.listen} binds, and what it reports. */
@@ -39,7 +39,11 @@ export interface ServeHooks {
   onBound(url: URL): void;
 }
 
-class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {
+  constructor(readonly bytesSeen: number) {
+    super(`The request body is larger than the server reads (${bytesSeen} bytes seen)`);
+  }
+}
 
 function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -50,7 +54,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
       if (size > max) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new BodyTooLarge());
+        reject(new BodyTooLarge(size));
         return;
       }
       chunks.push(chunk);
@@ -112,7 +116,9 @@ export async function listen(handlers: HttpHandler[], options: ListenOptions, ho
   });
 
   async function answer(req: IncomingMessage): Promise<Response> {
-    const url = new URL(req.url ?? '/', env.orgUrl());
+    // The request target is a path on the organization; `//host/…` must not be read as another origin.
+    const target = req.url ?? '/';
+    const url = new URL(`${env.orgUrl().origin}${target.startsWith('/') ? target : `/${target}`}`);
     const method = req.method ?? 'GET';
     const headers = toHeaders(req);
     headers.delete('host');
@@ -122,14 +128,19 @@ export async function listen(handlers: HttpHandler[], options: ListenOptions, ho
         body = await readBody(req, MAX_JSON_BODY_BYTES);
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
-        return serve(env, 'default', null, new Request(url, { method, headers }), () => {
-          throw malformedBody(`The request body exceeds ${MAX_JSON_BODY_BYTES} bytes.`);
-        });
+        // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
+        // receiver): routes check the declared length before reading, so they get the size, not the body.
+        const declared = Number(headers.get('content-length'));
+        if (!(declared > MAX_JSON_BODY_BYTES)) headers.set('content-length', String(error.bytesSeen));
+        headers.delete('transfer-encoding');
       }
     }
     const request = new Request(url, { method, headers, body: body?.length ? body : undefined });
     const response = await getResponse(handlers, request);
-    return response ?? new Response(null, { status: 404 });
+    // The backend's last handler answers every path on the organization, so this is a safety net.
+    return response ?? serve(env, 'default', null, request, () => {
+      throw notFound(`${method} ${url.pathname}`, 'Route');
+    });
   }
 
   const host = options.host ?? '127.0.0.1';

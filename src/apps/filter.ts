@@ -1,15 +1,30 @@
-import type { ApplicationStatus } from './application';
+import { z } from 'zod';
+import { APPLICATION_STATUSES } from './application';
+
+/**
+ * The attributes `GET /api/v1/apps` filters on, each with the values it takes: the one list the
+ * client checks filter objects against and the reference backend parses filter strings with.
+ */
+export const ApplicationFilterAttributesSchema = z.strictObject({
+  id: z.string().min(1),
+  status: z.enum(APPLICATION_STATUSES),
+  name: z.string().min(1),
+  'credentials.signing.kid': z.string().min(1),
+  'settings.slo.enabled': z.boolean(),
+  'user.id': z.string().min(1),
+  'group.id': z.string().min(1),
+});
 
 /** The attributes `GET /api/v1/apps` can filter on, with the type of value each takes. */
-export interface ApplicationFilterAttributes {
-  id: string;
-  status: ApplicationStatus;
-  name: string;
-  'credentials.signing.kid': string;
-  'settings.slo.enabled': boolean;
-  'user.id': string;
-  'group.id': string;
-}
+export type ApplicationFilterAttributes = z.infer<typeof ApplicationFilterAttributesSchema>;
+
+/** The name of a filterable attribute. */
+export type ApplicationFilterAttribute = keyof ApplicationFilterAttributes;
+
+/** Every filterable attribute (attribute names are case-sensitive). */
+export const APPLICATION_FILTER_ATTRIBUTES = Object.keys(
+  ApplicationFilterAttributesSchema.shape,
+) as ApplicationFilterAttribute[];
 
 type ExactlyOne<T> = {
   [K in keyof T]: { [P in K]: T[P] } & { [P in Exclude<keyof T, K>]?: never };
@@ -36,4 +51,36 @@ export function serializeApplicationFilter(filter: string | ApplicationFilter): 
   if (!entry) return '';
   const [attribute, value] = entry;
   return `${attribute} eq ${typeof value === 'boolean' ? String(value) : quoteFilterValue(String(value))}`;
+}
+
+/** A filter expression read back: the attribute and its value as a string. */
+export type ParsedApplicationFilter =
+  | { ok: true; attribute: ApplicationFilterAttribute; value: string }
+  | { ok: false; reason: string };
+
+const EXPRESSION = /^\s*(\S+)\s+eq\s+(?:"((?:[^"\\]|\\.)*)"|(true|false))\s*$/i;
+
+/**
+ * Parses one `<attribute> eq <value>` expression, the inverse of {@link serializeApplicationFilter}:
+ * the operator is case-insensitive, the attribute is not, strings are double-quoted with `\"` and
+ * `\\` escapes, and `settings.slo.enabled` takes an unquoted boolean.
+ */
+export function parseApplicationFilter(expression: string): ParsedApplicationFilter {
+  const match = EXPRESSION.exec(expression);
+  const attribute = match?.[1];
+  if (!match || attribute === undefined || !(APPLICATION_FILTER_ATTRIBUTES as string[]).includes(attribute)) {
+    return {
+      ok: false,
+      reason: `Unsupported filter: ${expression}. Use one expression <attribute> eq "<value>" on ${APPLICATION_FILTER_ATTRIBUTES.join(', ')}.`,
+    };
+  }
+  const [, , quoted, bool] = match;
+  const isBoolean = attribute === 'settings.slo.enabled';
+  if (isBoolean !== (bool !== undefined)) {
+    return {
+      ok: false,
+      reason: isBoolean ? `${attribute} takes an unquoted true or false.` : `${attribute} takes a double-quoted string value.`,
+    };
+  }
+  return { ok: true, attribute: attribute as ApplicationFilterAttribute, value: bool ?? (quoted ?? '').replace(/\\(.)/g, '$1') };
 }

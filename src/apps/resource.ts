@@ -4,14 +4,14 @@ import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
-import { ApplicationListSchema, ApplicationSchema, APPLICATION_STATUSES, type Application } from './application';
+import { ApplicationListSchema, ApplicationSchema, type Application } from './application';
 import {
   validateCreateApplicationInput,
   validateReplaceApplicationInput,
   type CreateApplicationInput,
   type ReplaceApplicationInput,
 } from './create-input';
-import { serializeApplicationFilter, type ApplicationFilter } from './filter';
+import { ApplicationFilterAttributesSchema, serializeApplicationFilter, type ApplicationFilter } from './filter';
 import { checkCallOptions, checkId } from '../core/call-checks';
 
 /** Parameters of {@link ApplicationsResource.list}. */
@@ -44,19 +44,7 @@ export interface CreateApplicationParams {
   activate?: boolean;
 }
 
-const FILTER_ATTRIBUTES = {
-  id: z.string().min(1),
-  status: z.enum(APPLICATION_STATUSES),
-  name: z.string().min(1),
-  'credentials.signing.kid': z.string().min(1),
-  'settings.slo.enabled': z.boolean(),
-  'user.id': z.string().min(1),
-  'group.id': z.string().min(1),
-};
-
-const filterObject = z.strictObject(
-  Object.fromEntries(Object.entries(FILTER_ATTRIBUTES).map(([k, v]) => [k, v.optional()])),
-);
+const filterObject = ApplicationFilterAttributesSchema.partial();
 
 const ListParamsSchema = z.strictObject({
   q: z.string().optional(),

@@ -1,18 +1,10 @@
-import { AppsetError } from '../errors';
+import { AppsetError, SET_ERROR_CODES, type SecurityEventTokenErrorCode } from '../errors';
 import type { FieldIssue } from '../validation/field-issues';
 
-/** The error codes of RFC 8935 §2.3 that a receiver answers a refused security event token with. */
-export const SET_ERROR_CODES = [
-  'invalid_request',
-  'invalid_key',
-  'invalid_issuer',
-  'invalid_audience',
-  'authentication_failed',
-  'access_denied',
-] as const;
+export { SET_ERROR_CODES };
 
-/** One RFC 8935 error code, e.g. `invalid_key`. */
-export type SetErrorCode = (typeof SET_ERROR_CODES)[number];
+/** One RFC 8935 error code, e.g. `invalid_key` (the same union the client's `SecurityEventTokenError` carries). */
+export type SetErrorCode = SecurityEventTokenErrorCode;
 
 const SET_VERIFICATION_ERROR = 'SetVerificationError';
 

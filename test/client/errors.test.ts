@@ -67,11 +67,23 @@ describe('API errors', () => {
     expect(error.headers.get('x-okta-request-id')).toBe('req-42');
   });
 
-  it('has a one-sentence message with the method, path, status, code, summary, causes and request id', async () => {
+  it('says what failed (method, path, status, code, summary, causes, request id) and what to do', async () => {
     const error = (await failure(400, 'E0000001', 'Api validation failed: label', ['label: The field cannot be left blank'])) as ApiError;
     expect(error.message).toBe(
-      'GET /api/v1/apps/0oaX failed with 400 E0000001: Api validation failed: label (label: The field cannot be left blank), request id req-42.',
+      'GET /api/v1/apps/0oaX failed with 400 E0000001: Api validation failed: label (label: The field cannot be left blank), request id req-42. Fix the fields named above and send the request again.',
     );
+  });
+
+  it.each([
+    [403, 'E0000056', 'Deactivate the application first, then delete it.'],
+    [401, 'E0000011', 'Check the token: it is unknown, expired or revoked.'],
+    [403, 'E0000006', 'Grant the token the scope this call needs'],
+    [404, 'E0000007', 'Check the id: the resource does not exist or was deleted.'],
+    [429, 'E0000047', 'Wait until the rate limit resets (RateLimitError.resetAt)'],
+    [418, 'E9999999', 'Check the request against the API documentation'],
+  ])('ends a %i %s message with what to do', async (status, code, hint) => {
+    const error = (await failure(status, code, 'Something happened')) as ApiError;
+    expect(error.message).toContain(`failed with ${status} ${code}: Something happened, request id req-42. ${hint}`);
   });
 
   it('RateLimitError exposes the reset time and the limit', async () => {
@@ -89,7 +101,9 @@ describe('API errors', () => {
     const error = (await client.apps.get('0oaX').catch((e: unknown) => e)) as ServerError;
     expect(error).toBeInstanceOf(ServerError);
     expect(error.errorCode).toBeUndefined();
-    expect(error.message).toBe('GET /api/v1/apps/0oaX failed with 502: the server answered HTTP 502 without an Okta error body.');
+    expect(error.message).toBe(
+      'GET /api/v1/apps/0oaX failed with 502: the server answered HTTP 502 without an Okta error body. Retry later; if it persists, quote the request id to Okta support.',
+    );
   });
 
   it('a 200 with a body that is not JSON is an InvalidResponseError', async () => {
@@ -168,6 +182,39 @@ describe('credentials never leak', () => {
     const error = await client.apps.create({ name: 'bookmark' } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(everything(error)).not.toContain(TOKEN);
+  });
+});
+
+describe('timeouts', () => {
+  it('bound the body as well as the headers: a body that stalls half-way is a TimeoutError', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps/:id`, () => {
+        const stream = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id": "0oa1", "label": "half'));
+            // …and never closes.
+          },
+        });
+        return new HttpResponse(stream, { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const error = await client.apps.get('0oaX', undefined, { timeout: 50 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeout).toBe(50);
+  });
+
+  it('are not retried, so a call takes at most one timeout per attempt it makes', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${ORG}/api/v1/apps/:id`, async () => {
+        calls += 1;
+        await new Promise((r) => setTimeout(r, 200));
+        return HttpResponse.json(bookmarkApp());
+      }),
+    );
+    const retrying = createClient({ orgUrl: ORG, token: TOKEN, maxRetries: 3 });
+    await expect(retrying.apps.get('0oaX', undefined, { timeout: 20 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(calls).toBe(1);
   });
 });
 

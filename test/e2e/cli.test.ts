@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, ForbiddenError, NotFoundError, type Application } from '../../src/index';
+import { contractCheckingFetch, responsesChecked } from '../support/contract';
 import { runCli, startCli, type CliProcess } from './cli-process';
 
 const TOKEN = 'e2e-token';
@@ -18,13 +19,20 @@ afterAll(async () => {
   await cli?.stop('SIGTERM');
 });
 
+// Every response this file receives over HTTP is checked against the OpenAPI contract.
+const contractProblems: string[] = [];
+const checkedFetch = contractCheckingFetch(contractProblems);
+afterEach(() => {
+  expect(contractProblems.splice(0)).toEqual([]);
+});
+
 /** `fetch` on the served URL with the CLI's token unless `authorization` is given (null: none). */
 async function request(path: string, init: { method?: string; authorization?: string | null; body?: string } = {}) {
   const headers = new Headers({ accept: 'application/json' });
   const authorization = init.authorization === undefined ? `SSWS ${TOKEN}` : init.authorization;
   if (authorization !== null) headers.set('authorization', authorization);
   if (init.body !== undefined) headers.set('content-type', 'application/json');
-  const response = await fetch(`${url}${path}`, { method: init.method ?? 'GET', headers, body: init.body });
+  const response = await checkedFetch(`${url}${path}`, { method: init.method ?? 'GET', headers, body: init.body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
 }
@@ -49,7 +57,7 @@ describe('appset-mock on the command line', () => {
 });
 
 describe('the appset client against appset-mock', () => {
-  const client = () => createClient({ orgUrl: url, token: TOKEN, maxRetries: 0 });
+  const client = () => createClient({ orgUrl: url, token: TOKEN, maxRetries: 0, fetch: checkedFetch });
 
   it('lists the dozen demo apps in three pages of at most five, following the served next links', async () => {
     const pages = [];
@@ -223,5 +231,29 @@ describe('appset-mock refusing to start', () => {
     expect(second.stderr()).toBe(
       `appset-mock: port ${port} on 127.0.0.1 is already in use; stop the program using it or pick another with --port (--port 0 picks a free one).\n`,
     );
+  });
+});
+
+describe('appset-mock with --org-url, stopped with SIGINT', () => {
+  let org: { cli: CliProcess; url: string };
+  beforeAll(async () => {
+    org = await startCli(['--port', '0', '--host', '127.0.0.1', '--token', TOKEN, '--org-url', 'https://acme.okta.example']);
+  });
+
+  it('writes the given org URL into links while serving on the local port', async () => {
+    const response = await checkedFetch(`${org.url}/api/v1/apps?limit=1`, { headers: { authorization: `SSWS ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('link')).toBe('<https://acme.okta.example/api/v1/apps?limit=1>; rel="self"');
+  });
+
+  it('closes the server and exits 0 on SIGINT', async () => {
+    expect(await org.cli.stop('SIGINT')).toEqual({ code: 0, signal: null });
+    expect(org.cli.stdout.at(-1)).toBe('appset mock server stopped');
+  });
+});
+
+describe('contract coverage over HTTP', () => {
+  it('checked the responses of this file against the contract', () => {
+    expect(responsesChecked()).toBeGreaterThan(20);
   });
 });

@@ -253,6 +253,10 @@ describe('POST /api/v1/apps', () => {
     expect(body.status).toBe('INACTIVE');
     expect(backend.apps.get(body.id)?.status).toBe('INACTIVE');
   });
+
+  it('reads the activate parameter case-insensitively', async () => {
+    expect((await create(bookmark(), '?activate=FALSE')).body.status).toBe('INACTIVE');
+  });
 });
 
 describe('generated names', () => {

@@ -44,3 +44,29 @@ describe('the HTTP server', () => {
     expect(Number(headers.find(([name]) => name === 'content-length')?.[1])).toBeGreaterThan(100);
   });
 });
+
+describe('routing', () => {
+  it.each(['/xyz/api/v1/apps', '/api/v1/api/v1/apps', '/security/api/v1/apps'])(
+    'answers %s, which merely contains a route, with a 404 in the Okta error shape',
+    async (path) => {
+      const response = await fetch(`${running.url}${path}`, { headers: { authorization: `SSWS ${backend.defaultToken}` } });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ errorCode: 'E0000007', errorLink: 'E0000007' });
+      expect(response.headers.get('x-okta-request-id')).toMatch(/^\w{20}$/);
+    },
+  );
+
+  it('reads a request target starting with // as a path on the organization, not another host', async () => {
+    const { request: raw } = await import('node:http');
+    const { port } = new URL(running.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = raw({ host: '127.0.0.1', port, path: '//evil.example/api/v1/apps', headers: { authorization: `SSWS ${backend.defaultToken}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(404);
+  });
+});

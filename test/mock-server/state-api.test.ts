@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, BadRequestError, ForbiddenError, NotFoundError, type CreateApplicationInput } from '../../src/index';
+import { ApiError, BadRequestError, ConfigurationError, ForbiddenError, NotFoundError, type CreateApplicationInput } from '../../src/index';
 import { createMockBackend } from '../../mock-server/index';
 import { useMockBackend } from '../support/backend';
 import { bookmark, customSaml, google } from './app-inputs';
@@ -258,5 +258,12 @@ describe('backend options', () => {
   it('defaultToken is the first API token given', () => {
     const custom = createMockBackend({ tokens: [{ type: 'Bearer', token: 'b', scopes: ['okta.apps.read'] }, { type: 'SSWS', token: 'first' }, { type: 'SSWS', token: 'second' }] });
     expect(custom.defaultToken).toBe('first');
+  });
+});
+
+describe('orgUrl option', () => {
+  it('refuses an orgUrl that is not a URL with a ConfigurationError naming it', () => {
+    expect(() => createMockBackend({ orgUrl: 'acme.okta.com' })).toThrow(ConfigurationError);
+    expect(() => createMockBackend({ orgUrl: 'acme.okta.com' })).toThrow(/orgUrl "acme\.okta\.com" is not a URL/);
   });
 });

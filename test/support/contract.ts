@@ -355,3 +355,16 @@ export async function checkContract(method: string, url: URL, response: Response
   const lines = (specific.length ? specific : errors).map((e) => `${where} ${response.status}: ${describeError(e, locate)}`);
   return [...new Set(lines)];
 }
+
+/**
+ * A fetch that checks every response against the contract and records the problems in `problems`,
+ * for tests that talk to a backend over real HTTP (where msw's events do not see the responses).
+ */
+export function contractCheckingFetch(problems: string[]) {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const response = await globalThis.fetch(request);
+    problems.push(...(await checkContract(request.method, new URL(request.url), response.clone())));
+    return response;
+  };
+}

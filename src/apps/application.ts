@@ -30,6 +30,19 @@ function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.union([z.enum(values), z.string() as z.ZodType<string & {}, string>]);
 }
 
+/**
+ * A nested member of a response: typed from `schema`, but checked at run time only for its kind
+ * (an object, or an array with `array: true`; null or absent allowed). Organizations vary in what they
+ * nest, and one odd member of one app must not make a whole list call fail; it also keeps parsing a
+ * 200-app page cheap. The envelope (id, name, label, status, timestamps, signOnMode) is checked fully.
+ */
+function member<S extends z.ZodType>(_schema: S, kind: 'object' | 'array' = 'object') {
+  return z.custom<z.output<S>>((value) =>
+    value === undefined || value === null || (kind === 'array' ? Array.isArray(value) : typeof value === 'object' && !Array.isArray(value)),
+    kind === 'array' ? 'Must be an array' : 'Must be an object',
+  );
+}
+
 const text = z.string().nullish();
 const flag = z.boolean().nullish();
 const texts = z.array(z.string()).nullish();
@@ -101,9 +114,10 @@ const settings = z.looseObject({
 });
 
 /**
- * An application instance as the server returns it. Every object is loose, so fields this SDK does
- * not know survive parsing, and every member that real organizations were seen to omit or null is
- * optional: parsing a plausible response never throws. Keys are declared in the wire's order.
+ * An application instance as the server returns it. Objects are loose, so fields this SDK does not
+ * know survive parsing, and every member that real organizations were seen to omit or null is
+ * optional: parsing a plausible response never throws. Nested members are typed by their schemas and
+ * checked only for their kind (see `member`). Keys are declared in the wire's order.
  */
 export const ApplicationSchema = z.looseObject({
   id: z.string(),
@@ -113,29 +127,27 @@ export const ApplicationSchema = z.looseObject({
   status: openEnum(APPLICATION_STATUSES),
   lastUpdated: z.string(),
   created: z.string(),
-  accessibility: z
-    .looseObject({ selfService: flag, errorRedirectUrl: text, loginRedirectUrl: text })
-    .optional(),
-  licensing: z.looseObject({ seatCount: z.number().nullish() }).optional(),
-  visibility: z
-    .looseObject({
+  accessibility: member(z.looseObject({ selfService: flag, errorRedirectUrl: text, loginRedirectUrl: text })).optional(),
+  licensing: member(z.looseObject({ seatCount: z.number().nullish() })).optional(),
+  visibility: member(
+    z.looseObject({
       autoLaunch: flag,
       autoSubmitToolbar: flag,
       hide: z.looseObject({ iOS: flag, web: flag }).optional(),
       appLinks: z.record(z.string(), z.boolean()).optional(),
-    })
-    .optional(),
-  features: z.array(z.string()).optional(),
+    }),
+  ).optional(),
+  features: member(z.array(z.string()), 'array').optional(),
   // Real responses carry `null` and modes newer than the enum; an absent mode reads as `null`.
   signOnMode: openEnum(SIGN_ON_MODES).nullable().default(null),
-  credentials: credentials.optional(),
-  universalLogout: z
-    .looseObject({ identityStack: text, protocol: text, status: text, supportType: text })
-    .optional(),
-  settings: settings.optional(),
-  profile: z.record(z.string(), z.unknown()).optional(),
-  _links: links.optional(),
-  _embedded: z.looseObject({ user: z.looseObject({}).optional() }).optional(),
+  credentials: member(credentials).optional(),
+  universalLogout: member(
+    z.looseObject({ identityStack: text, protocol: text, status: text, supportType: text }),
+  ).optional(),
+  settings: member(settings).optional(),
+  profile: member(z.record(z.string(), z.unknown())).optional(),
+  _links: member(links).optional(),
+  _embedded: member(z.looseObject({ user: z.looseObject({}).optional() })).optional(),
 });
 
 /** An application instance as the server returns it (see {@link ApplicationSchema}). */

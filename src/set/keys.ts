@@ -85,6 +85,9 @@ export async function importVerificationJwk(jwk: JWK, alg: string, kid: string):
   if (jwk.kty === 'oct') {
     throw invalidKey(`The key '${kid}' is a symmetric key; only asymmetric keys are accepted`);
   }
+  // The hot path: a key set verifies many tokens, and its keys are imported once.
+  const cached = importedVerificationKeys.get(jwk)?.get(alg);
+  if (cached !== undefined) return cached;
   // Private members are dropped so that a private JWK handed over by mistake still verifies.
   const publicJwk: Record<string, unknown> = { ...jwk };
   for (const member of PRIVATE_JWK_MEMBERS) delete publicJwk[member];

@@ -64,6 +64,26 @@ describe('ApplicationSchema', () => {
     });
   });
 
+  it('parses nested members whose inner shape differs from what appset knows, keeping them as sent', () => {
+    const response = {
+      ...bookmarkResponse(),
+      accessibility: { selfService: 'sometimes', errorRedirectUrl: 42 },
+      _links: { logo: { name: 'medium', href: 'https://example.okta.com/logo.png' } },
+    };
+    const app = ApplicationSchema.parse(response);
+    expect(app.accessibility).toEqual({ selfService: 'sometimes', errorRedirectUrl: 42 });
+    expect(app._links).toEqual({ logo: { name: 'medium', href: 'https://example.okta.com/logo.png' } });
+  });
+
+  it('refuses a nested member of the wrong kind, naming it', () => {
+    const result = ApplicationSchema.safeParse({ ...bookmarkResponse(), settings: 'none', features: {} });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['features', 'Must be an array'],
+      ['settings', 'Must be an object'],
+    ]);
+  });
+
   it('accepts a null signOnMode', () => {
     expect(ApplicationSchema.parse({ ...bookmarkResponse(), signOnMode: null }).signOnMode).toBeNull();
   });

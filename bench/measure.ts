@@ -1,0 +1,64 @@
+/**
+ * Timing helpers for the benchmarks. Every result is a ratio against a baseline measured in the same
+ * process and run: rounds of baseline and subject alternate (so drift affects both), several rounds
+ * follow a warm-up, and the median round is quoted.
+ */
+import { performance } from 'node:perf_hooks';
+
+/** One benchmark's entry in bench/results.json. */
+export interface BenchResult {
+  ratio: number;
+  baseline: number;
+  subject: number;
+  unit: string;
+  goal: string;
+  /** Extra numbers a benchmark reports (variants, raw values). */
+  [extra: string]: unknown;
+}
+
+/** The median of a list of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Milliseconds one call of `fn` takes. */
+export async function time(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/**
+ * Runs `warmup` unmeasured rounds of each, then `rounds` measured rounds alternating baseline and
+ * subject, and returns the median milliseconds of each.
+ */
+export async function compare(
+  baseline: () => Promise<unknown>,
+  subject: () => Promise<unknown>,
+  { warmup = 2, rounds = 7 }: { warmup?: number; rounds?: number } = {},
+): Promise<{ baseline: number; subject: number }> {
+  for (let i = 0; i < warmup; i++) {
+    await baseline();
+    await subject();
+  }
+  const b: number[] = [];
+  const s: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    // Alternate which goes first so neither always runs on a warmer (or more fragmented) heap.
+    if (i % 2 === 0) {
+      b.push(await time(baseline));
+      s.push(await time(subject));
+    } else {
+      s.push(await time(subject));
+      b.push(await time(baseline));
+    }
+  }
+  return { baseline: median(b), subject: median(s) };
+}
+
+/** Rounds to a few significant digits for the report. */
+export function round(n: number, digits = 3): number {
+  return Number(n.toPrecision(digits));
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm run bench`: every benchmark, each a ratio against a baseline measured in this same run.
+ * Prints a table and writes bench/results.json.
+ */
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { clientOverhead } from './client-overhead';
+import { listVsOktaSdk } from './list-vs-okta-sdk';
+import { pageScaling } from './page-scaling';
+import { setVerifyVsJose } from './set-verify';
+
+const run = promisify(execFile);
+
+async function iterateMemoryInChild() {
+  const script = fileURLToPath(new URL('./iterate-memory.ts', import.meta.url));
+  const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', script], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as { value: number; unit: string; goal: string };
+}
+
+const results: Record<string, Record<string, unknown>> = {};
+const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
+  ['client-overhead', clientOverhead],
+  ['list-vs-okta-sdk', listVsOktaSdk],
+  ['page-scaling', pageScaling],
+  ['set-verify-vs-jose', setVerifyVsJose],
+  ['iterate-memory-mb', iterateMemoryInChild],
+];
+for (const [name, bench] of steps) {
+  process.stderr.write(`running ${name}…\n`);
+  results[name] = await bench();
+}
+
+const rows = Object.entries(results).map(([name, r]) => {
+  const measured = 'ratio' in r ? `${r.ratio}` : `${r.value}`;
+  const detail = 'ratio' in r ? `subject ${r.subject} vs baseline ${r.baseline} ${r.unit}` : `${r.unit}`;
+  return [name, measured, String(r.goal), detail];
+});
+const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['benchmark', 'result', 'goal'][i]!.length));
+const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ');
+console.log(`\nappset benchmarks (node ${process.version}, ${cpus().length} cpus)\n`);
+console.log(line(['benchmark', 'result', 'goal', 'measured']));
+for (const row of rows) console.log(line(row));
+const set = results['set-verify-vs-jose'];
+if (set) {
+  console.log(`\nSET verification one at a time (latency): ${set.sequentialRatio} of jose's throughput`);
+  console.log(`SET ingestion over HTTP: ${set.ingestionPerSecond} SETs per second`);
+}
+const list = results['list-vs-okta-sdk'];
+if (list) {
+  console.log(`Listing floor (fetch + JSON.parse only, same server): ${list.floorMs} ms, ${list.floorRatio} of okta-sdk-nodejs`);
+}
+
+await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nwrote bench/results.json');

@@ -1,0 +1,15 @@
+/**
+ * A backend with N generated apps served over HTTP on 127.0.0.1, for benchmarks that need a real
+ * server in another process. Prints `listening <url>` once ready; stops on SIGTERM.
+ * Usage: node --import tsx bench/seeded-server.ts <count>
+ */
+import { createMockBackend } from '../mock-server/index';
+import { benchApps } from './fixtures';
+
+const count = Number(process.argv[2] ?? '10000');
+const backend = createMockBackend({ seed: benchApps(count) });
+const running = await backend.listen({ host: '127.0.0.1', port: 0 });
+console.log(`listening ${running.url} ${backend.defaultToken}`);
+process.on('SIGTERM', () => {
+  void running.close().then(() => process.exit(0));
+});

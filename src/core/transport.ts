@@ -1,4 +1,4 @@
-import ky from 'ky';
+import ky, { TimeoutError as KyTimeoutError } from 'ky';
 import {
   ConnectionError,
   createApiError,
@@ -89,51 +89,32 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   }
 }
 
-/** Aborts one attempt after `ms`, or as soon as the caller's signal aborts. */
-class AttemptTimeout {
-  readonly #controller = new AbortController();
-  readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #caller: AbortSignal | undefined;
-  readonly #onCallerAbort = (): void => this.#controller.abort(this.#caller?.reason);
-  expired = false;
+class BodyTimeout extends Error {}
 
-  constructor(ms: number, caller: AbortSignal | undefined) {
-    this.#caller = caller;
-    this.#timer = setTimeout(() => {
-      this.expired = true;
-      this.#controller.abort();
-    }, ms);
-    caller?.addEventListener('abort', this.#onCallerAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  /**
-   * Settles with `work`, or rejects as soon as the attempt is aborted (calling `onAbort` to release
-   * the work): not every fetch implementation stops reading a body when its signal aborts.
-   */
-  race<T>(work: Promise<T>, onAbort: () => void): Promise<T> {
-    const signal = this.#controller.signal;
-    if (signal.aborted) {
-      onAbort();
-      return Promise.reject(signal.reason);
-    }
-    return new Promise<T>((resolve, reject) => {
-      const abort = (): void => {
-        onAbort();
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', abort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-    });
-  }
-
-  clear(): void {
-    clearTimeout(this.#timer);
-    this.#caller?.removeEventListener('abort', this.#onCallerAbort);
-  }
+/**
+ * Reads a body within `ms`, or rejects as soon as `signal` aborts, cancelling the body either way:
+ * ky's timeout ends when the headers arrive, and not every fetch stops a body read on abort.
+ */
+function readBodyWithin(response: Response, ms: number, signal: AbortSignal | undefined): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const stop = (reason: unknown): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      void response.body?.cancel().catch(() => {});
+      reject(reason);
+    };
+    const onAbort = (): void => stop(signal?.reason);
+    const timer = setTimeout(() => stop(new BodyTimeout()), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    response.text().then(
+      (text) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(text);
+      },
+      (error: unknown) => stop(error),
+    );
+  });
 }
 
 /**
@@ -166,20 +147,18 @@ export class Transport {
       signal?.throwIfAborted();
       let response: Response;
       let text: string;
-      // One timer per attempt bounds the headers and the body alike (ky's own timeout stops at the
-      // headers, and a server may stall half-way through a body).
-      const attemptTimeout = new AttemptTimeout(timeout, signal);
+      // `timeout` bounds the whole attempt: ky's timer covers the headers, then the body gets what is
+      // left (a server may stall half-way through a body).
+      const started = Date.now();
       try {
-        response = await this.#ky(url, { method: spec.method, headers, body, signal: attemptTimeout.signal, timeout: false });
-        text = await attemptTimeout.race(response.text(), () => void response.body?.cancel().catch(() => {}));
+        response = await this.#ky(url, { method: spec.method, headers, body, signal, timeout });
+        text = await readBodyWithin(response, Math.max(1, timeout - (Date.now() - started)), signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (attemptTimeout.expired) throw new TimeoutError(summary, timeout);
+        if (error instanceof KyTimeoutError || error instanceof BodyTimeout) throw new TimeoutError(summary, timeout);
         const failure = new ConnectionError(summary, error);
         await this.#waitOrThrow(decideAfterConnectionError(this.#context(spec.retry, attempt)), failure, signal);
         continue;
-      } finally {
-        attemptTimeout.clear();
       }
 
       const parsed = parseJson(text);

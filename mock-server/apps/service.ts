@@ -7,7 +7,22 @@ import { invalidSearch, notFound, OktaHttpError, validationFailed } from '../htt
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
 import { buildAppBody, generatedNameStem } from './representation';
-import { createAppCollection, storedApp, type AppBody, type AppCollection, type AppUserAssignment, type StoredApp } from './store';
+import {
+  appHasKey,
+  createAppCollection,
+  Q_PREFIX_DEPTH,
+  storedApp,
+  type AppBody,
+  type AppCollection,
+  type AppIndex,
+  type AppUserAssignment,
+  type StoredApp,
+} from './store';
+
+/** `q`'s rule: the lower-cased name or label starts with the lower-cased query. */
+function startsWith(app: StoredApp, prefix: string): boolean {
+  return app.search.name.startsWith(prefix) || app.search.label.startsWith(prefix);
+}
 
 /** The plans the backend can play; on `'free-integrator'` the `okta_org2org` catalog app is unavailable. */
 export type MockPlan = 'standard' | 'free-integrator';
@@ -151,27 +166,41 @@ export class AppService {
       throw invalidSearch(`expand=user/${expandUser} is only supported together with filter=user.id eq "${expandUser}".`);
     }
     const prefix = q?.toLowerCase();
-    const matchesQ = prefix
-      ? (app: StoredApp) => app.search.name.startsWith(prefix) || app.search.label.startsWith(prefix)
-      : undefined;
     try {
       if (filter?.attribute === 'id') {
         const byId = this.apps.get(filter.value);
         // A single-id result fits one page, so any cursor ends the listing.
-        const items = byId && !query.after && (!matchesQ || matchesQ(byId)) ? [byId] : [];
+        const items = byId && !query.after && (prefix === undefined || startsWith(byId, prefix)) ? [byId] : [];
         return { items };
       }
-      const page = this.apps.page({
-        after: query.after,
-        limit: query.limit,
-        index: filter ? [filter.attribute, filter.value] : undefined,
-        where: matchesQ,
-      });
+      const indexed = filter as (AppFilter & { attribute: AppIndex }) | undefined; // `id` returned above
+      const page = this.apps.page({ after: query.after, limit: query.limit, ...this.#plan(indexed, prefix) });
       return { items: page.items, next: page.next };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw invalidSearch(`The after cursor ${JSON.stringify(query.after)} is not one this server issued.`);
       throw error;
     }
+  }
+
+  /**
+   * Which index serves a page, and what is tested per record. With a filter and `q` both indexed,
+   * the smaller bucket is walked and the other condition tested, so the scan is bounded by that bucket.
+   */
+  #plan(filter: (AppFilter & { attribute: AppIndex }) | undefined, prefix: string | undefined) {
+    type Plan = { index?: readonly [AppIndex, string]; where?: (app: StoredApp) => boolean };
+    const matchesQ = prefix === undefined ? undefined : (app: StoredApp) => startsWith(app, prefix);
+    const qIndex = prefix ? (['q', prefix.slice(0, Q_PREFIX_DEPTH)] as const) : undefined;
+    // Queries longer than the index depth still need the full test on each candidate.
+    const qExact = prefix !== undefined && prefix.length <= Q_PREFIX_DEPTH;
+    if (!filter) return (qIndex ? { index: qIndex, where: qExact ? undefined : matchesQ } : {}) satisfies Plan;
+    const filterIndex = [filter.attribute, filter.value] as const;
+    const inFilter = (app: StoredApp) => appHasKey(app, filter.attribute, filter.value);
+    if (!qIndex) return { index: filterIndex } satisfies Plan;
+    return (
+      this.apps.countWhere(...qIndex) <= this.apps.countWhere(...filterIndex)
+        ? { index: qIndex, where: (app: StoredApp) => inFilter(app) && (qExact || matchesQ!(app)) }
+        : { index: filterIndex, where: matchesQ }
+    ) satisfies Plan;
   }
 
   #generateName(label: string): string {

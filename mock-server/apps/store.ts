@@ -50,19 +50,45 @@ function sloEnabled(body: AppBody): string[] {
   return [enabled === true ? 'true' : 'false'];
 }
 
-/** Builds the app collection with one index per filterable attribute. */
+/** The longest `q` prefix the prefix index holds; longer queries test the rest per record. */
+export const Q_PREFIX_DEPTH = 32;
+
+/** Every prefix (up to {@link Q_PREFIX_DEPTH} characters) of the lower-cased name and label. */
+function searchPrefixes(app: StoredApp): Set<string> {
+  const prefixes = new Set<string>();
+  for (const text of [app.search.name, app.search.label]) {
+    const end = Math.min(text.length, Q_PREFIX_DEPTH);
+    for (let i = 1; i <= end; i++) prefixes.add(text.slice(0, i));
+  }
+  return prefixes;
+}
+
+/**
+ * The app indexes: one per filterable attribute but `id` (a direct lookup), plus `q`, the prefixes of name and label, so a `q`
+ * page is a bucket lookup (O(log n + limit)) rather than a scan. Each maps an app to its keys.
+ */
+export const APP_INDEXES = {
+  status: (app: StoredApp) => [app.body.status],
+  name: (app: StoredApp) => [app.body.name],
+  'credentials.signing.kid': (app: StoredApp) => signingKid(app.body),
+  'settings.slo.enabled': (app: StoredApp) => sloEnabled(app.body),
+  'user.id': (app: StoredApp): Iterable<string> => app.users.keys(),
+  'group.id': (app: StoredApp): Iterable<string> => app.groups,
+  q: searchPrefixes,
+};
+
+/** The name of an app index. */
+export type AppIndex = keyof typeof APP_INDEXES;
+
+/** Whether `index` lists `app` under `key`: the per-record form of an index lookup. */
+export function appHasKey(app: StoredApp, index: AppIndex, key: string): boolean {
+  for (const k of APP_INDEXES[index](app)) if (k === key) return true;
+  return false;
+}
+
+/** Builds the app collection with the {@link APP_INDEXES}. */
 export function createAppCollection() {
-  return new IndexedCollection({
-    id: (app: StoredApp) => app.body.id,
-    indexes: {
-      status: (app) => [app.body.status],
-      name: (app) => [app.body.name],
-      'credentials.signing.kid': (app) => signingKid(app.body),
-      'settings.slo.enabled': (app) => sloEnabled(app.body),
-      'user.id': (app) => app.users.keys(),
-      'group.id': (app) => app.groups,
-    },
-  });
+  return new IndexedCollection({ id: (app: StoredApp) => app.body.id, indexes: APP_INDEXES });
 }
 
 /** The backend's application collection. */

@@ -2,34 +2,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createClient, RequestValidationError } from '../../src/index';
 import { bookmarkApp } from '../support/fixtures';
-import { ORG, TOKEN, useMswServer } from '../support/msw';
+import { captureRequests, ORG, TOKEN, useMswServer } from '../support/msw';
 
 const { server, seen } = useMswServer();
 const client = createClient({ orgUrl: ORG, token: TOKEN });
 
-interface Captured {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: unknown;
-}
-
 /** Answers every request on `path` with `reply` and records what was sent. */
 function capture(method: 'get' | 'post' | 'put' | 'delete', path: string, reply: () => Response) {
-  const calls: Captured[] = [];
-  server.use(
-    http[method](`${ORG}${path}`, async ({ request }) => {
-      const text = await request.text();
-      calls.push({
-        method: request.method,
-        url: new URL(request.url),
-        headers: request.headers,
-        body: text ? JSON.parse(text) : undefined,
-      });
-      return reply();
-    }),
-  );
-  return calls;
+  return captureRequests(server, method, `${ORG}${path}`, reply);
 }
 
 describe('client.apps', () => {

@@ -1,31 +1,16 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createClient, InvalidResponseError, RequestValidationError, ServerError } from '../../src/index';
-import { ORG, TOKEN, useMswServer } from '../support/msw';
+import { captureRequests, ORG, TOKEN, useMswServer } from '../support/msw';
 
 const { server, seen } = useMswServer();
 const client = createClient({ orgUrl: ORG, token: TOKEN, maxRetries: 2 });
 
 const BASE = '/api/v1/security-events-providers';
 
-interface Captured {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: unknown;
-}
-
 /** Answers every request on `path` with `reply` and records what was sent. */
 function capture(method: 'get' | 'post' | 'put' | 'delete', path: string, reply: () => Response) {
-  const calls: Captured[] = [];
-  server.use(
-    http[method](`${ORG}${path}`, async ({ request }) => {
-      const text = await request.text();
-      calls.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined });
-      return reply();
-    }),
-  );
-  return calls;
+  return captureRequests(server, method, `${ORG}${path}`, reply);
 }
 
 /** A provider as the organization answers it. */

@@ -1,3 +1,4 @@
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { RequestHandler } from 'msw';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -38,3 +39,32 @@ export function useMswServer(...handlers: RequestHandler[]) {
 export const ORG = 'https://example.okta.com';
 /** The API token every client test uses; tests check it never leaks into errors. */
 export const TOKEN = '00secret-TOKEN-value_0123456789abcdef';
+
+/** A request a test handler received, with its JSON body parsed. */
+export interface CapturedRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * Answers every `method` request to `url` on `server` with `reply` and records what was sent
+ * (the returned array fills as requests arrive).
+ */
+export function captureRequests(
+  server: ReturnType<typeof setupServer>,
+  method: 'get' | 'post' | 'put' | 'delete',
+  url: string,
+  reply: () => Response,
+): CapturedRequest[] {
+  const calls: CapturedRequest[] = [];
+  server.use(
+    http[method](url, async ({ request }) => {
+      const text = await request.text();
+      calls.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined });
+      return reply();
+    }),
+  );
+  return calls;
+}

@@ -1,9 +1,8 @@
 /**
  * client-overhead: `client.apps.get()` against an in-process handler ÷ a bare `fetch` of the same
  * URL through the same handler (goal ≤ 1.3). Both pay msw's interception; the ratio is appset's cost
- * on top (headers, ky, retries bookkeeping, response validation).
+ * on top (headers, timeout and retry bookkeeping, response validation).
  */
-import ky from 'ky';
 import { setupServer } from 'msw/node';
 import { createClient } from '../src/index';
 import { createMockBackend } from '../mock-server/index';
@@ -29,24 +28,12 @@ export async function clientOverhead(): Promise<BenchResult> {
       },
       { warmup: 3, rounds: 9 },
     );
-    // The transport library alone (a bare ky call, as appset configures it), for context.
-    const bareKy = ky.create({ retry: 0, throwHttpErrors: false, timeout: false });
-    const kyAlone = await compare(
-      async () => {
-        for (let i = 0; i < CALLS; i++) await (await fetch(url, { headers })).json();
-      },
-      async () => {
-        for (let i = 0; i < CALLS; i++) JSON.parse(await (await bareKy(url, { headers })).text());
-      },
-      { warmup: 3, rounds: 9 },
-    );
     return {
       ratio: round(subject / baseline),
       baseline: round((baseline / CALLS) * 1000),
       subject: round((subject / CALLS) * 1000),
       unit: 'µs per get',
       goal: '≤ 1.3',
-      kyRatio: round(kyAlone.subject / kyAlone.baseline),
     };
   } finally {
     server.close();

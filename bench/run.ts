@@ -48,8 +48,6 @@ if (set) {
   console.log(`SET verification one at a time (latency): ${set.sequentialRatio} of jose's throughput`);
   console.log(`SET ingestion over HTTP: ${set.ingestionPerSecond} SETs per second`);
 }
-const overhead = results['client-overhead'];
-if (overhead) console.log(`\nA bare ky call (the transport library alone): ${overhead.kyRatio} of a bare fetch`);
 const list = results['list-vs-okta-sdk'];
 if (list) {
   console.log(`Listing floor (fetch + JSON.parse only, same server): ${list.floorMs} ms, ${list.floorRatio} of okta-sdk-nodejs`);

@@ -1,4 +1,3 @@
-import ky, { TimeoutError as KyTimeoutError } from 'ky';
 import {
   ConnectionError,
   createApiError,
@@ -89,30 +88,42 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   }
 }
 
-class BodyTimeout extends Error {}
+/** The abort reason of an attempt whose `timeout` ran out. */
+class AttemptTimeout extends Error {}
+
+/** What one attempt sends: the request init without a signal (each attempt gets its own). */
+interface AttemptInit {
+  method: string;
+  headers: Headers;
+  body: string | undefined;
+}
+
+/** One answered attempt: the response and its whole body. */
+interface Answer {
+  response: Response;
+  text: string;
+}
 
 /**
- * Reads a body within `ms`, or rejects as soon as `signal` aborts, cancelling the body either way:
- * ky's timeout ends when the headers arrive, and not every fetch stops a body read on abort.
+ * Reads the body as text, rejecting with the signal's reason as soon as it aborts and cancelling the
+ * body: not every fetch stops a body read when its request's signal aborts.
  */
-function readBodyWithin(response: Response, ms: number, signal: AbortSignal | undefined): Promise<string> {
+function readText(response: Response, signal: AbortSignal): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const stop = (reason: unknown): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+    const onAbort = (): void => {
       void response.body?.cancel().catch(() => {});
-      reject(reason);
+      reject(signal.reason);
     };
-    const onAbort = (): void => stop(signal?.reason);
-    const timer = setTimeout(() => stop(new BodyTimeout()), ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
     response.text().then(
       (text) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        signal.removeEventListener('abort', onAbort);
         resolve(text);
       },
-      (error: unknown) => stop(error),
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
     );
   });
 }
@@ -124,15 +135,10 @@ function readBodyWithin(response: Response, ms: number, signal: AbortSignal | un
 export class Transport {
   readonly orgUrl: URL;
   readonly #settings: TransportSettings;
-  readonly #ky: typeof ky;
 
   constructor(settings: TransportSettings) {
     this.#settings = settings;
     this.orgUrl = settings.orgUrl;
-    // Looked up per call, so a client created before msw (or any fetch patch) starts is still intercepted.
-    const fetchAtCallTime: FetchLike = (input, init) =>
-      (this.#settings.fetch ?? globalThis.fetch)(input, init);
-    this.#ky = ky.create({ retry: 0, throwHttpErrors: false, fetch: fetchAtCallTime });
   }
 
   async send(spec: RequestSpec): Promise<TransportResponse> {
@@ -140,27 +146,26 @@ export class Transport {
     const summary = summarize(spec.method, url);
     const signal = spec.options?.signal;
     const timeout = spec.options?.timeout ?? this.#settings.timeout;
-    const headers = this.#headers(spec);
-    const body = spec.json !== undefined ? JSON.stringify(spec.json) : spec.rawBody;
+    const init: AttemptInit = {
+      method: spec.method,
+      headers: this.#headers(spec),
+      body: spec.json !== undefined ? JSON.stringify(spec.json) : spec.rawBody,
+    };
 
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
-      let response: Response;
-      let text: string;
-      // `timeout` bounds the whole attempt: ky's timer covers the headers, then the body gets what is
-      // left (a server may stall half-way through a body).
-      const started = Date.now();
+      let answer: Answer;
       try {
-        response = await this.#ky(url, { method: spec.method, headers, body, signal, timeout });
-        text = await readBodyWithin(response, Math.max(1, timeout - (Date.now() - started)), signal);
+        answer = await this.#attempt(url.href, init, timeout, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (error instanceof KyTimeoutError || error instanceof BodyTimeout) throw new TimeoutError(summary, timeout);
+        if (error instanceof AttemptTimeout) throw new TimeoutError(summary, timeout);
         const failure = new ConnectionError(summary, error);
         await this.#waitOrThrow(decideAfterConnectionError(this.#context(spec.retry, attempt)), failure, signal);
         continue;
       }
 
+      const { response, text } = answer;
       const parsed = parseJson(text);
       if (response.ok) {
         if (!parsed.ok) {
@@ -176,6 +181,30 @@ export class Transport {
       });
       const decision = decideAfterResponse(this.#context(spec.retry, attempt), response.status, response.headers);
       await this.#waitOrThrow(decision, failure, signal);
+    }
+  }
+
+  /**
+   * Sends one attempt and reads its whole body. `timeout` bounds both (a server may stall half-way
+   * through a body); the caller's `signal` aborts both. Each attempt has its own controller, so a
+   * timed-out attempt never poisons the next one.
+   */
+  async #attempt(href: string, init: AttemptInit, timeout: number, signal: AbortSignal | undefined): Promise<Answer> {
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeout);
+    try {
+      // Looked up per call, so a client created before msw (or any fetch patch) starts is still intercepted.
+      const fetchNow = this.#settings.fetch ?? globalThis.fetch;
+      const response = await fetchNow(href, { ...init, signal: controller.signal });
+      return { response, text: await readText(response, controller.signal) };
+    } catch (error) {
+      // A fetch rejects with its own error on abort; report why the attempt was aborted instead.
+      throw controller.signal.aborted ? controller.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -160,6 +160,30 @@ describe('abort during a request', () => {
     expect(error.name).toBe('AbortError');
   });
 
+  it('rejects with the signal reason when aborted while the body is still arriving', async () => {
+    let streaming!: () => void;
+    const started = new Promise<void>((r) => (streaming = r));
+    server.use(
+      http.get(`${ORG}/api/v1/apps/:id`, () => {
+        const body = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id": "0oa1", "label": "half'));
+            streaming();
+            // …and never closes.
+          },
+        });
+        return new HttpResponse(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const client = createClient({ orgUrl: ORG, token: TOKEN, timeout: 60_000 });
+    const controller = new AbortController();
+    const result = client.apps.get('0oa1', undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    await started;
+    const reason = new Error('the caller gave up');
+    controller.abort(reason);
+    expect(await result).toBe(reason);
+  });
+
   it('an already aborted signal sends nothing', async () => {
     const times = scripted('get', '/api/v1/apps/:id', [() => HttpResponse.json(bookmarkApp())]);
     const client = createClient({ orgUrl: ORG, token: TOKEN });
@@ -189,6 +213,20 @@ describe('fetch lookup', () => {
       globalThis.fetch = original;
     }
     expect(calls).toEqual([`${ORG}/api/v1/apps/0oa1`]);
+  });
+
+  it('a fetch given in the options receives the URL as a string and an init with a signal of its own', async () => {
+    const custom = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) => Response.json(bookmarkApp()));
+    const client = createClient({ orgUrl: ORG, token: TOKEN, fetch: custom });
+    const caller = new AbortController();
+    await client.apps.get('0oa1', undefined, { signal: caller.signal });
+    const [input, init] = custom.mock.calls[0]!;
+    expect(input).toBe(`${ORG}/api/v1/apps/0oa1`);
+    expect(init?.method).toBe('GET');
+    expect(new Headers(init?.headers).get('authorization')).toBe(`SSWS ${TOKEN}`);
+    // The attempt's own signal (it carries the timeout), which follows the caller's.
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+    expect(init?.signal).not.toBe(caller.signal);
   });
 
   it('a fetch given in the options is used instead of the global one', async () => {

@@ -1,5 +1,6 @@
 import { base64url } from 'jose';
 import { SetVerificationError } from './errors';
+import type { SignedParts } from './signature';
 
 /** The signature algorithms accepted by default: every asymmetric JWS algorithm of RFC 7518 and EdDSA. */
 export const DEFAULT_ALGORITHMS = [
@@ -54,10 +55,13 @@ function invalidRequest(description: string): SetVerificationError {
   return new SetVerificationError('invalid_request', description);
 }
 
+// Without `stream`, decode keeps no state between calls, so one decoder serves every token.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 function decodeJsonObject(segment: string, part: 'header' | 'payload'): Record<string, unknown> {
   let value: unknown;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(base64url.decode(segment));
+    const text = strictUtf8.decode(base64url.decode(segment));
     value = JSON.parse(text);
   } catch {
     value = undefined;
@@ -85,14 +89,19 @@ function typIsSecevent(typ: string): boolean {
   return bare === SECEVENT_TYP;
 }
 
+/** A token that passed the structural checks, with the parts its signature covers. */
+export interface CheckedSecurityEventToken extends DecodedSecurityEventToken {
+  signed: SignedParts;
+}
+
 /**
- * Runs the structural checks, in the contract's order: compact JWS form, `typ`, `kid`, `alg`. Each
- * failure is `invalid_request`.
+ * Runs the structural checks, in the contract's order: compact JWS form, `typ`, `kid`, `alg`, then
+ * `crit` (no JWS extension is understood here, RFC 7515 §4.1.11). Each failure is `invalid_request`.
  */
 export function decodeChecked(
   token: unknown,
   algorithms: readonly string[],
-): DecodedSecurityEventToken {
+): CheckedSecurityEventToken {
   if (typeof token !== 'string') {
     throw invalidRequest('The security event token must be a string in JWS compact serialization');
   }
@@ -138,12 +147,21 @@ export function decodeChecked(
       `The security event token algorithm '${alg}' is not accepted; sign with one of ${algorithms.join(', ')}`,
     );
   }
-  return { header: { ...header, typ, kid, alg }, claims };
+  if (header.crit !== undefined) {
+    throw invalidRequest(
+      `The security event token header 'crit' is ${JSON.stringify(header.crit)}; this receiver understands no JWS extension, so it must be left out`,
+    );
+  }
+  return {
+    header: { ...header, typ, kid, alg },
+    claims,
+    signed: { signingInput: `${headerSegment}.${payloadSegment}`, signature: signatureSegment },
+  };
 }
 
 /**
  * Decodes a security event token WITHOUT verifying its signature, after the structural checks of the
- * verifier (compact JWS, `typ`, `kid`, `alg`; each failure throws a `SetVerificationError` with
+ * verifier (compact JWS, `typ`, `kid`, `alg`, `crit`; each failure throws a `SetVerificationError` with
  * `err: 'invalid_request'`). The claims are untrusted: use them only to decide how to verify (for
  * example to find the provider of `claims.iss`), then call `verifySecurityEventToken`.
  */
@@ -151,5 +169,6 @@ export function decodeSecurityEventToken(
   token: string,
   options: DecodeSecurityEventTokenOptions = {},
 ): DecodedSecurityEventToken {
-  return decodeChecked(token, acceptedAlgorithms(options.algorithms));
+  const { header, claims } = decodeChecked(token, acceptedAlgorithms(options.algorithms));
+  return { header, claims };
 }

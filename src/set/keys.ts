@@ -94,7 +94,7 @@ export async function importVerificationJwk(jwk: JWK, alg: string, kid: string):
   try {
     return await importCached(importedVerificationKeys, jwk, alg, publicJwk as JWK);
   } catch (cause) {
-    throw invalidKey(`The key '${kid}' cannot be used to verify '${alg}' signatures`, cause);
+    throw invalidKey(`The key '${kid}' cannot verify '${alg}' signatures`, cause);
   }
 }
 
@@ -249,16 +249,42 @@ function isKeyLike(value: unknown): value is VerificationKey {
   return typeof value === 'object' && value !== null;
 }
 
+const WebCryptoKey = (globalThis as { CryptoKey?: abstract new () => object }).CryptoKey;
+
+function isCryptoKey(key: VerificationKey): key is CryptoKey {
+  return WebCryptoKey !== undefined && key instanceof WebCryptoKey;
+}
+
+// A Node.js KeyObject's public JWK, exported once per KeyObject so its import is cached too.
+const keyObjectJwks = new WeakMap<object, JWK>();
+
+function keyObjectJwk(key: KeyObject, kid: string): JWK {
+  let jwk = keyObjectJwks.get(key);
+  if (jwk === undefined) {
+    const exportable = key as unknown as { export?: (options: { format: 'jwk' }) => JWK };
+    if (typeof exportable.export !== 'function') {
+      throw invalidKey(`The key resolver returned something that is not a key for kid '${kid}'`);
+    }
+    try {
+      jwk = exportable.export({ format: 'jwk' });
+    } catch (cause) {
+      throw invalidKey(`The key '${kid}' cannot be used to verify signatures`, cause);
+    }
+    keyObjectJwks.set(key, jwk);
+  }
+  return jwk;
+}
+
 /**
- * Finds and imports the key that should have signed the token, or throws `invalid_key`. Errors thrown
- * by a resolver propagate unchanged.
+ * Finds and imports the key that should have signed the token, as a Web Crypto key, or throws
+ * `invalid_key`. Errors thrown by a resolver propagate unchanged.
  */
 export async function resolveVerificationKey(
   source: KeySource,
   header: SecurityEventTokenHeader,
   claims: Readonly<Record<string, unknown>>,
   signal: AbortSignal | undefined,
-): Promise<CryptoKey | KeyObject> {
+): Promise<CryptoKey> {
   const { kid, alg } = header;
   let key: VerificationKey | undefined;
   if (typeof source === 'function') {
@@ -280,5 +306,6 @@ export async function resolveVerificationKey(
   if (key.type === 'secret') {
     throw invalidKey(`The key '${kid}' is a symmetric key; only asymmetric keys are accepted`);
   }
-  return key;
+  if (isCryptoKey(key)) return key;
+  return importVerificationJwk(keyObjectJwk(key, kid), alg, kid);
 }

@@ -1,10 +1,10 @@
-import { compactVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
 import { acceptedAlgorithms, decodeChecked, type SecurityEventTokenHeader } from './decode';
 import { SetVerificationError } from './errors';
 import { nowInSeconds, validateEvents, type VerifiedEvents } from './events';
 import { resolveVerificationKey, type KeySource } from './keys';
+import { verifySignature } from './signature';
 import { subjectIdentifierSchema } from './subject';
 
 /** Options of {@link verifySecurityEventToken}. */
@@ -79,37 +79,6 @@ function checkIssuer(claims: Record<string, unknown>, issuer: string | undefined
   }
 }
 
-async function checkSignature(
-  token: string,
-  key: Awaited<ReturnType<typeof resolveVerificationKey>>,
-  header: SecurityEventTokenHeader,
-): Promise<void> {
-  try {
-    await compactVerify(token, key, { algorithms: [header.alg] });
-  } catch (cause) {
-    if (cause instanceof joseErrors.JWSSignatureVerificationFailed) {
-      throw new SetVerificationError(
-        'authentication_failed',
-        `The security event token signature does not verify with the key '${header.kid}'`,
-        { cause },
-      );
-    }
-    if (cause instanceof joseErrors.JWSInvalid) {
-      throw new SetVerificationError(
-        'invalid_request',
-        `The security event token is not a valid JWS: ${cause.message}`,
-        { cause },
-      );
-    }
-    // jose refuses a key of the wrong type for the algorithm with a TypeError or JOSENotSupported.
-    throw new SetVerificationError(
-      'invalid_key',
-      `The key '${header.kid}' cannot verify '${header.alg}' signatures`,
-      { cause },
-    );
-  }
-}
-
 function checkAudience(aud: unknown, audience: string): void {
   const values =
     typeof aud === 'string'
@@ -159,8 +128,8 @@ function timeIssues(
 /**
  * Verifies a security event token the way a Shared Signals receiver does, in this order (the first
  * failure wins, thrown as a {@link SetVerificationError}):
- * compact JWS form, `typ: secevent+jwt`, `kid`, `alg` (never `none` nor HMAC) → `invalid_request`;
- * `iss` against `issuer` → `invalid_issuer`; key lookup → `invalid_key` (a resolver may throw its own
+ * compact JWS form, `typ: secevent+jwt`, `kid`, `alg` (never `none` nor HMAC), no `crit` → `invalid_request`;
+ * `iss` against `issuer` → `invalid_issuer`; key lookup, or a key unfit for `alg` → `invalid_key` (a resolver may throw its own
  * `SetVerificationError`, which propagates); signature → `authentication_failed`; `aud` →
  * `invalid_audience`; claims and event payloads → `invalid_request` with
  * `Failed claim validation in security event token. '<path>': <reason>, …`.
@@ -173,10 +142,10 @@ export async function verifySecurityEventToken(
   if (typeof options.audience !== 'string' || options.audience === '') {
     throw new TypeError('verifySecurityEventToken: options.audience must name this receiver');
   }
-  const { header, claims } = decodeChecked(token, acceptedAlgorithms(options.algorithms));
+  const { header, claims, signed } = decodeChecked(token, acceptedAlgorithms(options.algorithms));
   checkIssuer(claims, options.issuer);
   const key = await resolveVerificationKey(options.keys, header, claims, options.signal);
-  await checkSignature(token, key, header);
+  await verifySignature(signed, key, header.alg, header.kid);
   checkAudience(claims.aud, options.audience);
 
   const parsed = securityEventTokenClaimsSchema.safeParse(claims, PARSE_OPTIONS);

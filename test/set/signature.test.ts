@@ -1,0 +1,160 @@
+import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { exportJWK, generateKeyPair } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ALGORITHMS,
+  events,
+  isSetVerificationError,
+  signSecurityEventToken,
+  verifySecurityEventToken,
+  type SetVerificationError,
+  type VerificationKey,
+  type VerifySecurityEventTokenOptions,
+} from '../../src/set/index';
+import { AUDIENCE, b64url, ecKeyPair, ISSUER, rsaKeyPair, signRaw, validClaims, type TestKeyPair } from './helpers';
+
+const KID = 'provider-key-1';
+
+function options(keys: VerifySecurityEventTokenOptions['keys']): VerifySecurityEventTokenOptions {
+  return { audience: AUDIENCE, issuer: ISSUER, keys };
+}
+
+async function rejection(token: string, verifyOptions: VerifySecurityEventTokenOptions): Promise<SetVerificationError> {
+  const error: unknown = await verifySecurityEventToken(token, verifyOptions).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (isSetVerificationError(error)) return error;
+  throw new Error(`expected a SetVerificationError, got ${String(error)}`);
+}
+
+/**
+ * A token signed RSASSA-PKCS1-v1_5 with SHA-256 by node:crypto, whatever its header says (jose refuses
+ * to sign some of the headers these tests need).
+ */
+function signedWithSha256(header: Record<string, unknown>, privateKey: KeyObject): string {
+  const signingInput = `${b64url({ kid: KID, typ: 'secevent+jwt', ...header })}.${b64url(validClaims())}`;
+  const signature = createSign('sha256').update(signingInput).sign(privateKey).toString('base64url');
+  return `${signingInput}.${signature}`;
+}
+
+function importRsaPublic(key: KeyObject, name: 'RSASSA-PKCS1-v1_5' | 'RSA-PSS', hash: string) {
+  return crypto.subtle.importKey('spki', key.export({ format: 'der', type: 'spki' }), { name, hash }, false, ['verify']);
+}
+
+let rsa: TestKeyPair;
+let ec: TestKeyPair;
+
+beforeAll(() => {
+  rsa = rsaKeyPair(KID);
+  ec = ecKeyPair(KID);
+});
+
+describe('signature verification: every accepted algorithm', () => {
+  it.each(DEFAULT_ALGORITHMS.map((alg) => [alg]))('%s round-trips through a key set and through a resolver', async (alg) => {
+    const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+    const token = await signSecurityEventToken(
+      {
+        iss: ISSUER,
+        aud: AUDIENCE,
+        events: events.userRiskChange({ subject: { user: { format: 'email', email: 'ada@example.com' } }, current_level: 'high', previous_level: 'low' }),
+      },
+      { key: privateKey, kid: KID, alg },
+    );
+    const jwk = { ...(await exportJWK(publicKey)), kid: KID };
+    expect((await verifySecurityEventToken(token, options({ keys: [jwk] }))).header.alg).toBe(alg);
+    expect((await verifySecurityEventToken(token, options(() => publicKey))).header.alg).toBe(alg);
+
+    // The same token with one signature byte changed does not verify.
+    const [h, p, s = ''] = token.split('.');
+    const bytes = Buffer.from(s, 'base64url');
+    bytes[0] = bytes[0]! ^ 0xff;
+    const tampered = `${h}.${p}.${bytes.toString('base64url')}`;
+    expect((await rejection(tampered, options({ keys: [jwk] }))).err).toBe('authentication_failed');
+  });
+});
+
+describe('signature verification: keys that do not suit the algorithm', () => {
+  it('refuses an RS384 label on a SHA-256 signature when the key was imported for SHA-256 (no hash confusion)', async () => {
+    // Web Crypto verifies an RSASSA key with the hash it was imported with, whatever the token says.
+    const sha256Key = await importRsaPublic(rsa.publicKey, 'RSASSA-PKCS1-v1_5', 'SHA-256');
+    const error = await rejection(signedWithSha256({ alg: 'RS384' }, rsa.privateKey), options(() => sha256Key));
+    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key '${KID}' cannot verify 'RS384' signatures` });
+  });
+
+  it('refuses a PS256 token with a key imported for RSASSA-PKCS1-v1_5', async () => {
+    const pkcs1Key = await importRsaPublic(rsa.publicKey, 'RSASSA-PKCS1-v1_5', 'SHA-256');
+    const token = await signRaw({ alg: 'PS256', kid: KID, typ: 'secevent+jwt' }, validClaims(), rsa.privateKey);
+    const error = await rejection(token, options(() => pkcs1Key));
+    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key '${KID}' cannot verify 'PS256' signatures` });
+  });
+
+  it('refuses an ES256 token with a P-384 key', async () => {
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey;
+    const p384Key = await crypto.subtle.importKey(
+      'spki',
+      p384.export({ format: 'der', type: 'spki' }),
+      { name: 'ECDSA', namedCurve: 'P-384' },
+      false,
+      ['verify'],
+    );
+    const token = await signRaw({ alg: 'ES256', kid: KID, typ: 'secevent+jwt' }, validClaims(), ec.privateKey);
+    const error = await rejection(token, options(() => p384Key));
+    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key '${KID}' cannot verify 'ES256' signatures` });
+  });
+
+  it('refuses an RSA key shorter than 2048 bits, even though its signature is good', async () => {
+    const short = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const token = signedWithSha256({ alg: 'RS256' }, short.privateKey);
+    const shortKey = await importRsaPublic(short.publicKey, 'RSASSA-PKCS1-v1_5', 'SHA-256');
+    const error = await rejection(token, options(() => shortKey));
+    expect(error.toJSON()).toEqual({
+      err: 'invalid_key',
+      description: `The key '${KID}' is 1024 bits long; 'RS256' needs at least 2048`,
+    });
+  });
+
+  it('refuses a private Web Crypto key handed over by a resolver', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const token = await signRaw({ alg: 'RS256', kid: KID, typ: 'secevent+jwt' }, validClaims(), rsa.privateKey);
+    const error = await rejection(token, options(() => privateKey as VerificationKey));
+    expect(error.toJSON()).toEqual({
+      err: 'invalid_key',
+      description: `The key '${KID}' is not a public key usable to verify signatures`,
+    });
+  });
+
+  it('verifies with a private KeyObject handed over by mistake, using only its public half', async () => {
+    const token = await signRaw({ alg: 'RS256', kid: KID, typ: 'secevent+jwt' }, validClaims(), rsa.privateKey);
+    const result = await verifySecurityEventToken(token, options(() => rsa.privateKey));
+    expect(result.claims.iss).toBe(ISSUER);
+  });
+
+  it('refuses a resolver answer that is neither a JWK, a CryptoKey nor a KeyObject', async () => {
+    const token = await signRaw({ alg: 'RS256', kid: KID, typ: 'secevent+jwt' }, validClaims(), rsa.privateKey);
+    const error = await rejection(token, options(() => ({ type: 'public' }) as unknown as VerificationKey));
+    expect(error.toJSON()).toEqual({
+      err: 'invalid_key',
+      description: `The key resolver returned something that is not a key for kid '${KID}'`,
+    });
+  });
+});
+
+describe('signature verification: JWS extensions', () => {
+  it('refuses a crit header with invalid_request before looking up the key, even when the signature is good', async () => {
+    const token = signedWithSha256({ alg: 'RS256', crit: ['exp'], exp: 1 }, rsa.privateKey);
+    let looked = false;
+    const error = await rejection(
+      token,
+      options(() => {
+        looked = true;
+        return rsa.publicKey;
+      }),
+    );
+    expect(error.err).toBe('invalid_request');
+    expect(error.description).toBe(
+      `The security event token header 'crit' is ["exp"]; this receiver understands no JWS extension, so it must be left out`,
+    );
+    expect(looked).toBe(false);
+  });
+});

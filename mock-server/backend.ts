@@ -10,7 +10,7 @@ import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { oktaId } from './http/ids';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
-import { defineRoute, unknownRoute, type RouteEnv } from './http/route';
+import { createRouter, defineRoute, unknownRoute, type RouteEnv } from './http/route';
 import { listen, type ListenOptions, type RunningServer } from './server/listen';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
@@ -148,7 +148,7 @@ export interface MockBackend {
   readonly logs: MockLogsState;
   /** Empties every store, resets rate-limit windows and applies the seed again. */
   reset(): void;
-  /** Serves the same handlers over HTTP on node:http. Resolves once listening. */
+  /** Serves the same routes over HTTP on node:http. Resolves once listening. */
   listen(options?: ListenOptions): Promise<RunningServer>;
 }
 
@@ -235,12 +235,9 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     }
   };
 
-  const handlers: HttpHandler[] = [
-    ...[...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)].map((spec) =>
-      defineRoute(env, spec),
-    ),
-    unknownRoute(env),
-  ];
+  const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
+  const handlers: HttpHandler[] = [...routes.map((spec) => defineRoute(env, spec)), unknownRoute(env)];
+  const route = createRouter(env, routes);
 
   const backend: MockBackend = {
     handlers,
@@ -313,8 +310,9 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       seed();
     },
     async listen(listenOptions) {
-      const running = await listen(handlers, listenOptions ?? {}, {
+      const running = await listen(listenOptions ?? {}, {
         env,
+        route,
         onBound: (served) => {
           if (!orgUrlFixed) orgUrl = served;
         },

@@ -161,18 +161,42 @@ export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssign
 
 // Rendered JSON per stored body. Bodies are never changed in place (every change stores a new
 // object), so a body's JSON stays valid for as long as the body and the org URL are the same.
-const jsonCache = new WeakMap<AppBody, { origin: string; json: string }>();
+const jsonCache = new WeakMap<AppBody, { origin: string; bytes: Uint8Array }>();
+const utf8 = new TextEncoder();
+
+/** A JSON value as UTF-8 bytes. */
+export function jsonBytes(value: unknown): Uint8Array {
+  return utf8.encode(JSON.stringify(value));
+}
 
 /**
- * {@link renderApp} serialized, cached per body and org URL: a list page is a join of cached strings,
- * so serving one costs O(limit) string work instead of re-rendering and re-serializing every app.
+ * {@link renderApp} serialized to UTF-8 JSON, cached per body and org URL: a list page is a copy of
+ * cached bytes, so serving one costs O(limit) copying instead of re-rendering, re-serializing and
+ * re-encoding every app.
  */
-export function renderAppJson(app: StoredApp, orgUrl: URL): string {
+export function renderAppBytes(app: StoredApp, orgUrl: URL): Uint8Array {
+  const origin = orgUrl.origin;
   const cached = jsonCache.get(app.body);
-  if (cached && cached.origin === orgUrl.origin) return cached.json;
-  const json = JSON.stringify(renderApp(app, orgUrl));
-  jsonCache.set(app.body, { origin: orgUrl.origin, json });
-  return json;
+  if (cached && cached.origin === origin) return cached.bytes;
+  const bytes = jsonBytes(renderApp(app, orgUrl));
+  jsonCache.set(app.body, { origin, bytes });
+  return bytes;
+}
+
+/** A JSON array of already-serialized JSON values, as one UTF-8 buffer. */
+export function jsonArrayBytes(values: readonly Uint8Array[]): Uint8Array {
+  let size = 2 + Math.max(0, values.length - 1);
+  for (const value of values) size += value.byteLength;
+  const out = new Uint8Array(size);
+  out[0] = 0x5b; // [
+  let at = 1;
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out[at++] = 0x2c; // ,
+    out.set(values[i]!, at);
+    at += values[i]!.byteLength;
+  }
+  out[at] = 0x5d; // ]
+  return out;
 }
 
 /** The label part of a generated name: lower-cased, every non-alphanumeric removed. */

@@ -2,7 +2,7 @@ import { invalidSearch } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
 import { parseAppFilter } from './filter';
-import { renderApp, renderAppJson } from './representation';
+import { jsonArrayBytes, jsonBytes, renderApp, renderAppBytes } from './representation';
 import type { AppListQuery, AppService } from './service';
 
 /** Default and largest page sizes of `GET /api/v1/apps`. */
@@ -42,9 +42,9 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const orgUrl = env.orgUrl();
         const { expandUser } = query;
         const items = page.items.map((app) =>
-          expandUser === undefined ? renderAppJson(app, orgUrl) : JSON.stringify(renderApp(app, orgUrl, app.users.get(expandUser))),
+          expandUser === undefined ? renderAppBytes(app, orgUrl) : jsonBytes(renderApp(app, orgUrl, app.users.get(expandUser))),
         );
-        return { status: 200, json: `[${items.join(',')}]`, headers: pageLinks(orgUrl, url, page.next) };
+        return { status: 200, json: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next) };
       },
     },
     {
@@ -67,7 +67,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const app = apps.require(params.appId!);
         const expand = url.searchParams.get('expand');
         const userId = expand ? /^user\/([^/\s]+)$/.exec(expand)?.[1] : undefined;
-        if (userId === undefined) return { status: 200, json: renderAppJson(app, env.orgUrl()) };
+        if (userId === undefined) return { status: 200, json: renderAppBytes(app, env.orgUrl()) };
         return ok(renderApp(app, env.orgUrl(), app.users.get(userId)));
       },
     },

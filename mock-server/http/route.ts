@@ -1,4 +1,4 @@
-import { http, HttpResponse, matchRequestUrl, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
@@ -33,8 +33,8 @@ export interface RouteReply {
   status: number;
   /** Serialized as JSON; leave out (and `json`) for an empty body. */
   body?: unknown;
-  /** A body already serialized as JSON, used instead of `body` (list pages join cached strings). */
-  json?: string;
+  /** A body already serialized as UTF-8 JSON, used instead of `body` (list pages copy cached bytes). */
+  json?: Uint8Array;
   headers?: Array<[string, string]>;
 }
 
@@ -80,17 +80,33 @@ function commonHeaders({ now, requestId, rate }: ResponseContext): Array<[string
   ];
 }
 
-function render(reply: RouteReply, context: ResponseContext): Response {
-  const headers = new Headers(commonHeaders(context));
-  for (const [name, value] of reply.headers ?? []) headers.append(name, value);
-  const json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
-  if (json === undefined) return new HttpResponse(null, { status: reply.status, headers });
-  headers.set('content-type', 'application/json');
-  return new HttpResponse(json, { status: reply.status, headers });
+/**
+ * A route's answer with every header, before it becomes a fetch `Response` (msw) or is written to a
+ * node:http response (the HTTP server writes the body as is, with no stream in between).
+ */
+export interface RenderedReply {
+  status: number;
+  /** In order; a name may repeat (one `Link` per relation). */
+  headers: Array<[string, string]>;
+  /** JSON, as text or UTF-8 bytes, or `null` for an empty body. */
+  body: string | Uint8Array | null;
 }
 
-function renderError(error: OktaHttpError, context: ResponseContext): Response {
+function render(reply: RouteReply, context: ResponseContext): RenderedReply {
+  const headers = commonHeaders(context);
+  if (reply.headers) headers.push(...reply.headers);
+  const body = reply.json ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+  if (body !== null) headers.push(['content-type', 'application/json']);
+  return { status: reply.status, headers, body };
+}
+
+function renderError(error: OktaHttpError, context: ResponseContext): RenderedReply {
   return render({ status: error.status, body: error.body() }, context);
+}
+
+/** A rendered reply as a fetch `Response`, for msw. */
+export function toResponse(reply: RenderedReply): Response {
+  return new HttpResponse(reply.body, { status: reply.status, headers: new Headers(reply.headers) });
 }
 
 /** Runs a handler with rate limiting, auth and error rendering; the single path every response takes. */
@@ -100,7 +116,7 @@ export async function serve(
   scope: MockScope | null,
   request: Request,
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
-): Promise<Response> {
+): Promise<RenderedReply> {
   const now = env.now();
   const context: ResponseContext = { now, requestId: base62(20), rate: env.limiter.take(bucket, now) };
   if (!context.rate.allowed) return renderError(rateLimited(), context);
@@ -115,18 +131,77 @@ export async function serve(
   }
 }
 
+/** Matches a path against a route path (`/api/v1/apps/:appId`): its decoded parameters, or `undefined`. */
+type PathMatcher = (pathname: string) => Record<string, string> | undefined;
+
+/**
+ * Compiles a route path once. Segments match exactly (letter case included); a `:name` segment takes
+ * one non-empty segment, percent-decoded. A path that does not decode matches nothing.
+ */
+export function compilePath(path: string): PathMatcher {
+  const pattern = path.split('/');
+  return (pathname) => {
+    const segments = pathname.split('/');
+    if (segments.length !== pattern.length) return undefined;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < pattern.length; i++) {
+      const expected = pattern[i]!;
+      const actual = segments[i]!;
+      if (expected.startsWith(':')) {
+        if (actual === '') return undefined;
+        try {
+          params[expected.slice(1)] = decodeURIComponent(actual);
+        } catch {
+          return undefined;
+        }
+      } else if (expected !== actual) {
+        return undefined;
+      }
+    }
+    return params;
+  };
+}
+
+function notFoundHere(env: RouteEnv, request: Request, url: URL): Promise<RenderedReply> {
+  return serve(env, 'default', null, request, () => {
+    throw notFound(`${request.method} ${url.pathname}`, 'Route');
+  });
+}
+
+/**
+ * The routes without msw, for the HTTP server: finds the route for a request to the organization
+ * and serves it through the same {@link serve} as the msw handlers, or answers Okta's 404.
+ */
+export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: Request, url: URL) => Promise<RenderedReply> {
+  const routes = specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
+  return (request, url) => {
+    for (const route of routes) {
+      if (route.method !== request.method) continue;
+      const params = route.match(url.pathname);
+      if (params === undefined) continue;
+      const { spec } = route;
+      return serve(env, spec.bucket, spec.scope, request, (now, requestId) =>
+        spec.handle({ request, url, params, now, requestId }),
+      );
+    }
+    return notFoundHere(env, request, url);
+  };
+}
+
 /** Turns a {@link RouteSpec} into an msw handler that serves only requests to the backend's organization. */
 export function defineRoute(env: RouteEnv, spec: RouteSpec): HttpHandler {
+  const match = compilePath(spec.path);
   // The org URL can change (listen() serves on a port chosen then), so the handler matches any origin
   // and then checks the whole URL against the current one: a path merely ending in the route is not it.
   return http[spec.method](`*${spec.path}`, async ({ request }) => {
     const url = new URL(request.url);
-    const match = matchRequestUrl(url, `${env.orgUrl().origin}${spec.path}`);
-    if (!match.matches) return undefined;
-    const flat: Record<string, string> = {};
-    for (const [k, v] of Object.entries(match.params ?? {})) if (typeof v === 'string') flat[k] = v;
-    return serve(env, spec.bucket, spec.scope, request, (now, requestId) =>
-      spec.handle({ request, url, params: flat, now, requestId }),
+    if (url.origin !== env.orgUrl().origin) return undefined;
+    const params = match(url.pathname);
+    if (params === undefined) return undefined;
+    return toResponse(
+      await serve(env, spec.bucket, spec.scope, request, (now, requestId) =>
+        spec.handle({ request, url, params, now, requestId }),
+      ),
     );
   });
 }
@@ -136,8 +211,6 @@ export function unknownRoute(env: RouteEnv): HttpHandler {
   return http.all('*', async ({ request }) => {
     const url = new URL(request.url);
     if (url.origin !== env.orgUrl().origin) return undefined;
-    return serve(env, 'default', null, request, () => {
-      throw notFound(`${request.method} ${url.pathname}`, 'Route');
-    });
+    return toResponse(await notFoundHere(env, request, url));
   });
 }

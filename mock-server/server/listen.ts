@@ -1,8 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse, type HttpHandler } from 'msw';
-import { notFound } from '../http/okta-errors';
-import { MAX_JSON_BODY_BYTES, serve, type RouteEnv } from '../http/route';
+import { MAX_JSON_BODY_BYTES, type RenderedReply, type RouteEnv } from '../http/route';
 
 /** Where {@link MockBackend.listen} binds, and what it reports. */
 export interface ListenOptions {
@@ -35,6 +33,8 @@ export interface RunningServer {
 /** How the server reaches the backend it serves. */
 export interface ServeHooks {
   env: RouteEnv;
+  /** Answers a request to the organization: the backend's routes, as its msw handlers serve them. */
+  route(request: Request, url: URL): Promise<RenderedReply>;
   /** Called with the served URL before the first request is answered. */
   onBound(url: URL): void;
 }
@@ -72,16 +72,20 @@ function toHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+function writeReply(res: ServerResponse, reply: RenderedReply): void {
   const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    // Fetch headers join repeated `Link`s with ", "; the API sends one header per relation.
-    headers[name] = name === 'link' ? value.split(/,\s*(?=<)/) : value;
-  });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 204 && response.status !== 304) headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
-  res.end(response.status === 204 ? undefined : body);
+  for (const [name, value] of reply.headers) {
+    const seen = headers[name];
+    // A repeated name (one `Link` per relation) is sent as repeated headers, as the API does.
+    headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  const bodyless = reply.status === 204 || reply.status === 304;
+  const body = bodyless ? null : reply.body;
+  if (!bodyless) {
+    headers['content-length'] = String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  }
+  res.writeHead(reply.status, headers);
+  res.end(body ?? undefined);
 }
 
 function servedUrl(host: string, port: number): URL {
@@ -90,16 +94,20 @@ function servedUrl(host: string, port: number): URL {
 }
 
 /**
- * Serves msw handlers on node:http. Each request is rebuilt as a fetch `Request` on the
- * organization URL and answered by msw's `getResponse`, so the HTTP server and the in-process
- * handlers share one code path. Bodies larger than the API accepts are refused before being read.
+ * Serves the backend on node:http. Each request is rebuilt as a fetch `Request` on the organization
+ * URL and answered by the same routes, auth, rate limits and error rendering as the msw handlers; only
+ * the last step differs (the reply is written to the socket rather than wrapped in a `Response`).
+ * Bodies larger than the API accepts are refused before being read.
  */
-export async function listen(handlers: HttpHandler[], options: ListenOptions, hooks: ServeHooks): Promise<RunningServer> {
+export async function listen(options: ListenOptions, hooks: ServeHooks): Promise<RunningServer> {
   const { env } = hooks;
   const server = createServer((req, res) => {
     const started = performance.now();
     void answer(req)
-      .then((response) => writeResponse(res, response).then(() => response.status))
+      .then((reply) => {
+        writeReply(res, reply);
+        return reply.status;
+      })
       .catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end();
@@ -115,7 +123,7 @@ export async function listen(handlers: HttpHandler[], options: ListenOptions, ho
       });
   });
 
-  async function answer(req: IncomingMessage): Promise<Response> {
+  async function answer(req: IncomingMessage): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const target = req.url ?? '/';
     const url = new URL(`${env.orgUrl().origin}${target.startsWith('/') ? target : `/${target}`}`);
@@ -136,11 +144,7 @@ export async function listen(handlers: HttpHandler[], options: ListenOptions, ho
       }
     }
     const request = new Request(url, { method, headers, body: body?.length ? body : undefined });
-    const response = await getResponse(handlers, request);
-    // The backend's last handler answers every path on the organization, so this is a safety net.
-    return response ?? serve(env, 'default', null, request, () => {
-      throw notFound(`${method} ${url.pathname}`, 'Route');
-    });
+    return hooks.route(request, url);
   }
 
   const host = options.host ?? '127.0.0.1';

@@ -70,3 +70,47 @@ describe('routing', () => {
     expect(status).toBe(404);
   });
 });
+
+describe('the HTTP server and the msw handlers', () => {
+  it('answer a list page, an app and errors with the same status, headers and body', async () => {
+    const { getResponse } = await import('msw');
+    const app = backend.apps.list()[2]!;
+    const headers = { authorization: `SSWS ${backend.defaultToken}` };
+    const volatile = new Set(['x-okta-request-id', 'date', 'x-rate-limit-remaining', 'x-rate-limit-reset', 'content-length', 'connection', 'keep-alive']);
+    const comparable = (response: Response) =>
+      [...response.headers].filter(([name]) => !volatile.has(name)).sort(([a], [b]) => a.localeCompare(b));
+    for (const path of ['/api/v1/apps?limit=3', `/api/v1/apps/${app.id}`, '/api/v1/apps/0oaMISSING', '/api/v1/nowhere']) {
+      const overHttp = await fetch(`${running.url}${path}`, { headers });
+      const inProcess = (await getResponse(backend.handlers, new Request(`${running.url}${path}`, { headers })))!;
+      expect(overHttp.status, path).toBe(inProcess.status);
+      expect(comparable(overHttp), path).toEqual(comparable(inProcess));
+      const [httpBytes, mswBytes] = [Buffer.from(await overHttp.arrayBuffer()), Buffer.from(await inProcess.arrayBuffer())];
+      if (overHttp.ok) {
+        expect(httpBytes.equals(mswBytes), path).toBe(true);
+      } else {
+        // Every error has its own errorId; the rest is the same.
+        const withoutId = (bytes: Buffer) => ({ ...JSON.parse(bytes.toString()), errorId: undefined });
+        expect(withoutId(httpBytes), path).toEqual(withoutId(mswBytes));
+      }
+    }
+  });
+});
+
+describe('route matching', () => {
+  const status = async (path: string) =>
+    (await fetch(`${running.url}${path}`, { headers: { authorization: `SSWS ${backend.defaultToken}` } })).status;
+
+  it('is exact: another letter case or a trailing slash is not the route', async () => {
+    const app = backend.apps.list()[0]!;
+    expect(await status(`/api/v1/apps/${app.id}`)).toBe(200);
+    expect(await status(`/API/v1/apps/${app.id}`)).toBe(404);
+    expect(await status(`/api/v1/apps/${app.id}/`)).toBe(404);
+  });
+
+  it('percent-decodes path parameters, and answers 404 for one that does not decode', async () => {
+    const app = backend.apps.list()[0]!;
+    const encoded = [...app.id].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    expect(await status(`/api/v1/apps/${encoded}`)).toBe(200);
+    expect(await status('/api/v1/apps/%E0%A4%A')).toBe(404);
+  });
+});

@@ -26,7 +26,8 @@ export async function clientOverhead(): Promise<BenchResult> {
       async () => {
         for (let i = 0; i < CALLS; i++) await client.apps.get(app.id);
       },
-      { warmup: 3, rounds: 9 },
+      // One round is 300 calls (tens of ms), so one garbage collection can double it: many rounds, median.
+      { warmup: 5, rounds: 21 },
     );
     return {
       ratio: round(subject / baseline),

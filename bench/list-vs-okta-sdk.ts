@@ -40,8 +40,8 @@ export async function listVsOktaSdk(): Promise<BenchResult> {
       }
       if (n !== APPS) throw new Error(`the floor walk saw ${n} apps, expected ${APPS}`);
     };
-    const { baseline, subject } = await compare(walkOfficial, walkAppset, { warmup: 1, rounds: 5 });
-    const floor = await compare(walkOfficial, walkFloor, { warmup: 1, rounds: 5 });
+    const { baseline, subject } = await compare(walkOfficial, walkAppset, { warmup: 2, rounds: 9 });
+    const floor = await compare(walkOfficial, walkFloor, { warmup: 2, rounds: 9 });
     return {
       ratio: round(subject / baseline),
       baseline: round(baseline),

@@ -7,7 +7,7 @@ import { createMockBackend } from '../mock-server/index';
 import { events, signSecurityEventToken, verifySecurityEventToken } from '../src/set/index';
 import { compare, round, type BenchResult } from './measure';
 
-const VERIFIES = 2_000;
+const VERIFIES = 4_000;
 const INGESTED = 2_000;
 const CONCURRENCY = 16;
 const ISSUER = 'https://risk.example.com';
@@ -77,7 +77,7 @@ export async function setVerifyVsJose(): Promise<BenchResult> {
   const perSecond = (ms: number) => VERIFIES / (ms / 1000);
   // Throughput: Web Crypto verifies on libuv's thread pool, so a receiver keeps several tokens in
   // flight; both sides get the same concurrency. One-at-a-time latency is reported beside it.
-  const concurrent = await compare(saturate(bare, CONCURRENCY / 2), saturate(appset, CONCURRENCY / 2), { warmup: 2, rounds: 7 });
+  const concurrent = await compare(saturate(bare, CONCURRENCY / 2), saturate(appset, CONCURRENCY / 2), { warmup: 3, rounds: 11 });
   const sequential = await compare(saturate(bare, 1), saturate(appset, 1), { warmup: 1, rounds: 5 });
   return {
     // Throughput ratio: subject ops/s ÷ baseline ops/s.

@@ -80,7 +80,7 @@ function isForbiddenAlgorithm(alg: string): boolean {
 
 /** The accepted algorithms: the caller's list (or the default) without `none` and HMAC. */
 export function acceptedAlgorithms(algorithms?: readonly string[]): readonly string[] {
-  return (algorithms ?? DEFAULT_ALGORITHMS).filter((alg) => !isForbiddenAlgorithm(alg));
+  return algorithms === undefined ? DEFAULT_ALGORITHMS : algorithms.filter((alg) => !isForbiddenAlgorithm(alg));
 }
 
 function typIsSecevent(typ: string): boolean {

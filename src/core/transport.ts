@@ -105,20 +105,18 @@ interface Answer {
 }
 
 /**
- * Reads the body as text, rejecting with the signal's reason as soon as it aborts and cancelling the
- * body: not every fetch stops a body read when its request's signal aborts.
+ * Settles as `work` does, or rejects with the signal's reason as soon as it aborts: a `fetch` given in
+ * the options, or a polyfill, may ignore its signal, and the timeout must hold all the same.
  */
-function readText(response: Response, signal: AbortSignal): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const onAbort = (): void => {
-      void response.body?.cancel().catch(() => {});
-      reject(signal.reason);
-    };
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    response.text().then(
-      (text) => {
+    work.then(
+      (value) => {
         signal.removeEventListener('abort', onAbort);
-        resolve(text);
+        resolve(value);
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
@@ -197,8 +195,8 @@ export class Transport {
     try {
       // Looked up per call, so a client created before msw (or any fetch patch) starts is still intercepted.
       const fetchNow = this.#settings.fetch ?? globalThis.fetch;
-      const response = await fetchNow(href, { ...init, signal: controller.signal });
-      return { response, text: await readText(response, controller.signal) };
+      const response = await untilAborted(fetchNow(href, { ...init, signal: controller.signal }), controller.signal);
+      return { response, text: await untilAborted(response.text(), controller.signal) };
     } catch (error) {
       // A fetch rejects with its own error on abort; report why the attempt was aborted instead.
       throw controller.signal.aborted ? controller.signal.reason : error;

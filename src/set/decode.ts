@@ -114,7 +114,9 @@ export function decodeChecked(
     signatureSegment === undefined ||
     !SEGMENT.test(headerSegment) ||
     !SEGMENT.test(payloadSegment) ||
-    !SIGNATURE_SEGMENT.test(signatureSegment)
+    !SIGNATURE_SEGMENT.test(signatureSegment) ||
+    // No byte string encodes to a base64url length of 1 modulo 4.
+    signatureSegment.length % 4 === 1
   ) {
     throw invalidRequest(
       'The security event token is not a compact JWS: expected three base64url segments separated by dots',

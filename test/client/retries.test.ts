@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionError, createClient, RateLimitError, ServerError } from '../../src/index';
+import { ConnectionError, createClient, RateLimitError, ServerError, TimeoutError } from '../../src/index';
 import { RATE_LIMIT_MARGIN_MS } from '../../src/core/retry-policy';
 import { bookmarkApp } from '../support/fixtures';
 import { ORG, TOKEN, useMswServer } from '../support/msw';
@@ -227,6 +227,26 @@ describe('fetch lookup', () => {
     // The attempt's own signal (it carries the timeout), which follows the caller's.
     expect(init?.signal).toBeInstanceOf(AbortSignal);
     expect(init?.signal).not.toBe(caller.signal);
+  });
+
+  it('the timeout holds even when a fetch given in the options ignores its signal', async () => {
+    const neverAnswers = vi.fn(() => new Promise<Response>(() => {}));
+    const client = createClient({ orgUrl: ORG, token: TOKEN, fetch: neverAnswers, timeout: 30 });
+    await expect(client.apps.get('0oa1')).rejects.toBeInstanceOf(TimeoutError);
+
+    // …and when its body never ends.
+    const stalls = vi.fn(async () => new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"id"')) })));
+    const stalled = createClient({ orgUrl: ORG, token: TOKEN, fetch: stalls, timeout: 30 });
+    await expect(stalled.apps.get('0oa1')).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("the caller's abort holds even when a fetch given in the options ignores its signal", async () => {
+    const client = createClient({ orgUrl: ORG, token: TOKEN, fetch: () => new Promise<Response>(() => {}) });
+    const controller = new AbortController();
+    const result = client.apps.get('0oa1', undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    const reason = new Error('no longer needed');
+    controller.abort(reason);
+    expect(await result).toBe(reason);
   });
 
   it('a fetch given in the options is used instead of the global one', async () => {

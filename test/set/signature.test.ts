@@ -140,6 +140,14 @@ describe('signature verification: keys that do not suit the algorithm', () => {
   });
 });
 
+describe('signature verification: the signature segment', () => {
+  it('refuses a signature segment no bytes encode to (length 1 modulo 4) as invalid_request, not as a bad signature', async () => {
+    const [h, p] = signedWithSha256({ alg: 'RS256' }, rsa.privateKey).split('.');
+    const error = await rejection(`${h}.${p}.AAAAA`, options(() => rsa.publicKey));
+    expect(error.err).toBe('invalid_request');
+  });
+});
+
 describe('signature verification: JWS extensions', () => {
   it('refuses a crit header with invalid_request before looking up the key, even when the signature is good', async () => {
     const token = signedWithSha256({ alg: 'RS256', crit: ['exp'], exp: 1 }, rsa.privateKey);

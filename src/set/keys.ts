@@ -45,7 +45,8 @@ function isJwk(key: object): key is JWK {
   return 'kty' in key;
 }
 
-function invalidKey(description: string, cause?: unknown): SetVerificationError {
+/** An `invalid_key` refusal, keeping what caused it. */
+export function invalidKey(description: string, cause?: unknown): SetVerificationError {
   return new SetVerificationError('invalid_key', description, cause === undefined ? undefined : { cause });
 }
 

@@ -1,5 +1,6 @@
 import { base64url, type CryptoKey } from 'jose';
 import { SetVerificationError } from './errors';
+import { invalidKey } from './keys';
 
 /**
  * What a JWS algorithm (RFC 7518 §3, RFC 8037, RFC 9864) asks of a Web Crypto key, and the
@@ -48,10 +49,6 @@ const SIGNATURE_ALGORITHMS: Readonly<Record<string, SignatureAlgorithm>> = {
   EdDSA: ED25519,
   Ed25519: ED25519,
 };
-
-function invalidKey(description: string): SetVerificationError {
-  return new SetVerificationError('invalid_key', description);
-}
 
 interface KeyAlgorithmView {
   name: string;

@@ -1,6 +1,12 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { CompactSign, type JWK } from 'jose';
-import { EVENT_TYPES } from '../../src/set/index';
+import {
+  EVENT_TYPES,
+  isSetVerificationError,
+  verifySecurityEventToken,
+  type SetVerificationError,
+  type VerifySecurityEventTokenOptions,
+} from '../../src/set/index';
 
 /** The organization URL the tokens of these tests are addressed to. */
 export const AUDIENCE = 'https://example.okta.com';
@@ -81,4 +87,17 @@ export function validClaims(overrides: Record<string, unknown> = {}): Record<str
     events: { [USER_RISK_URI]: userRiskPayload() },
     ...overrides,
   };
+}
+
+/** The SetVerificationError that verifying `token` with `options` rejects with; fails the test otherwise. */
+export async function verificationError(
+  token: string,
+  options: VerifySecurityEventTokenOptions,
+): Promise<SetVerificationError> {
+  const error: unknown = await verifySecurityEventToken(token, options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (isSetVerificationError(error)) return error;
+  throw new Error(`expected a SetVerificationError, got ${String(error)}`);
 }

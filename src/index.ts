@@ -3,7 +3,7 @@ export { createClient } from './client';
 export type { AppsetClient, ClientOptions } from './client';
 export type { CallOptions, FetchLike } from './core/transport';
 export { Pager } from './core/pagination';
-export type { Page, ToArrayOptions } from './core/pagination';
+export type { ListOptions, Page, ToArrayOptions } from './core/pagination';
 
 export { ApplicationsResource } from './apps/resource';
 export type {

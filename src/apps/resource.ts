@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pager } from '../core/pagination';
+import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
@@ -12,7 +12,7 @@ import {
   type ReplaceApplicationInput,
 } from './create-input';
 import { ApplicationFilterAttributesSchema, serializeApplicationFilter, type ApplicationFilter } from './filter';
-import { checkCallOptions, checkId } from '../core/call-checks';
+import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
 
 /** Parameters of {@link ApplicationsResource.list}. */
 export interface ListApplicationsParams {
@@ -112,9 +112,9 @@ export class ApplicationsResource {
    * Lists applications. Returns a {@link Pager} at once (no `await`): iterate it with `for await`,
    * page with `.pages()`, or collect a bounded number with `.toArray({ max })`.
    */
-  list(params?: ListApplicationsParams, options?: CallOptions): Pager<Application> {
+  list(params?: ListApplicationsParams, options?: ListOptions): Pager<Application> {
     const p = checkListParams(params);
-    checkCallOptions(options);
+    checkListOptions(options);
     return new Pager(
       this.#transport,
       '/api/v1/apps',

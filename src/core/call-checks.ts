@@ -1,4 +1,6 @@
 import { RequestValidationError } from '../errors';
+import type { FieldIssue } from '../validation/field-issues';
+import type { ListOptions } from './pagination';
 import type { CallOptions } from './transport';
 
 /** Refuses an empty or non-string resource id before anything is sent. */
@@ -12,15 +14,29 @@ export function checkId(id: unknown, name: string): asserts id is string {
 
 /** Refuses per-call options of the wrong type (a bad `signal` or `timeout` would otherwise fail deep in fetch). */
 export function checkCallOptions(options: CallOptions | undefined): void {
-  if (options === undefined) return;
-  const issues = [];
+  const issues = callOptionIssues(options);
+  if (issues.length) throw new RequestValidationError('call options', issues);
+}
+
+/** Refuses the options of a `list()` call: the per-call options, and `prefetch` when it is not a boolean. */
+export function checkListOptions(options: ListOptions | undefined): void {
+  const issues = callOptionIssues(options);
+  if (options?.prefetch !== undefined && typeof options.prefetch !== 'boolean') {
+    issues.push({ path: 'prefetch', reason: 'Must be true or false: true reads one page ahead of the walk' });
+  }
+  if (issues.length) throw new RequestValidationError('list options', issues);
+}
+
+function callOptionIssues(options: CallOptions | undefined): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (options === undefined) return issues;
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     issues.push({ path: 'signal', reason: 'Must be an AbortSignal, e.g. AbortSignal.timeout(5000) or controller.signal' });
   }
   if (options.timeout !== undefined && !isTimeout(options.timeout)) {
     issues.push({ path: 'timeout', reason: 'Must be a whole number of milliseconds between 1 and 2147483647' });
   }
-  if (issues.length) throw new RequestValidationError('call options', issues);
+  return issues;
 }
 
 /** A timeout `setTimeout` can honour. */

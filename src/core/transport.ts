@@ -67,6 +67,16 @@ export interface TransportResponse {
   url: URL;
 }
 
+/** A successful answer whose body has been read but not parsed. */
+export interface TextResponse {
+  status: number;
+  headers: Headers;
+  /** The whole body as text. */
+  text: string;
+  /** The URL that was requested. */
+  url: URL;
+}
+
 function buildUrl(orgUrl: URL, spec: RequestSpec): URL {
   const url = new URL(spec.target, orgUrl);
   for (const [key, value] of Object.entries(spec.query ?? {})) {
@@ -79,7 +89,8 @@ function summarize(method: string, url: URL): RequestSummary {
   return { method, path: `${url.pathname}${url.search}` };
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+/** Parses a body as JSON; an empty or blank body is `undefined`. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -139,7 +150,21 @@ export class Transport {
     this.orgUrl = settings.orgUrl;
   }
 
+  /** Sends `spec` and parses the successful answer's body as JSON. */
   async send(spec: RequestSpec): Promise<TransportResponse> {
+    const { status, headers, text, url } = await this.receive(spec);
+    const parsed = parseJson(text);
+    if (!parsed.ok) {
+      throw new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error);
+    }
+    return { status, headers, body: parsed.value, url };
+  }
+
+  /**
+   * Sends `spec` and reads the successful answer's whole body without parsing it, so a caller can act
+   * on the headers (a pager starting the next request) before the parse.
+   */
+  async receive(spec: RequestSpec): Promise<TextResponse> {
     const url = buildUrl(this.orgUrl, spec);
     const summary = summarize(spec.method, url);
     const signal = spec.options?.signal;
@@ -164,13 +189,8 @@ export class Transport {
       }
 
       const { response, text } = answer;
+      if (response.ok) return { status: response.status, headers: response.headers, text, url };
       const parsed = parseJson(text);
-      if (response.ok) {
-        if (!parsed.ok) {
-          throw new InvalidResponseError(summary, response.status, response.headers, 'a body that is not JSON', parsed.error);
-        }
-        return { status: response.status, headers: response.headers, body: parsed.value, url };
-      }
       const failure = createApiError({
         status: response.status,
         headers: response.headers,

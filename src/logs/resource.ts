@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { checkCallOptions } from '../core/call-checks';
-import { Pager } from '../core/pagination';
-import type { CallOptions, Transport } from '../core/transport';
+import { checkListOptions } from '../core/call-checks';
+import { Pager, type ListOptions } from '../core/pagination';
+import type { Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 import { LogEventListSchema, type LogEvent } from './schemas';
@@ -75,10 +75,10 @@ export class LogsResource {
    * const events = client.logs.list({ filter: 'eventType eq "security.events.provider.receive_event"', since: new Date(Date.now() - 3_600_000), until: new Date() });
    * for await (const event of events) console.log(event.published, event.displayMessage);
    */
-  list(params?: ListLogEventsParams, options?: CallOptions): Pager<LogEvent> {
+  list(params?: ListLogEventsParams, options?: ListOptions): Pager<LogEvent> {
     const result = ListParamsSchema.safeParse(params ?? {}, PARSE_OPTIONS);
     if (!result.success) throw new RequestValidationError('log list parameters', fieldIssues(result.error));
-    checkCallOptions(options);
+    checkListOptions(options);
     const p = result.data;
     return new Pager(
       this.#transport,

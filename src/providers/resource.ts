@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { checkCallOptions, checkId } from '../core/call-checks';
-import { Pager } from '../core/pagination';
+import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
+import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
@@ -63,10 +63,10 @@ export class SecurityEventsProvidersResource {
    * Lists providers. Returns a {@link Pager} at once (no `await`): iterate it with `for await`,
    * page with `.pages()`, or collect a bounded number with `.toArray({ max })`.
    */
-  list(params?: ListSecurityEventsProvidersParams, options?: CallOptions): Pager<SecurityEventsProvider> {
+  list(params?: ListSecurityEventsProvidersParams, options?: ListOptions): Pager<SecurityEventsProvider> {
     const result = ListParamsSchema.safeParse(params ?? {}, PARSE_OPTIONS);
     if (!result.success) throw new RequestValidationError('list parameters', fieldIssues(result.error));
-    checkCallOptions(options);
+    checkListOptions(options);
     const p = result.data;
     return new Pager(this.#transport, BASE_PATH, { limit: p.limit, after: p.after }, parseProviderPage, options);
   }

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { AppsetError, createClient, RequestValidationError, serializeApplicationFilter } from '../../src/index';
+import { describe, expect, it, vi } from 'vitest';
+import { AppsetError, createClient, NotFoundError, RequestValidationError, serializeApplicationFilter } from '../../src/index';
 import { parseLinkHeader } from '../../src/core/link-header';
+import { watchUnhandledRejections } from '../hardening/unhandled-rejections';
 import { bookmarkApp } from '../support/fixtures';
 import { ORG, TOKEN, useMswServer } from '../support/msw';
 
@@ -49,18 +50,38 @@ function serveFourPages() {
   return { apps, requested };
 }
 
+/** What a walk of {@link serveFourPages} with `limit: 2` requests, in order. */
+const FOUR_PAGE_PATHS = [
+  '/api/v1/apps?limit=2',
+  '/api/v1/apps?after=opaque-1&limit=2',
+  '/api/v1/apps/page-three?token=x%2By%3D%3D',
+  '/api/v2/whatever?z=1&a=b,c',
+];
+
+/**
+ * Serves one app, then empty pages, every page with a next link (as System Log polling does).
+ * Returns a function giving the number of requests so far.
+ */
+function serveOneAppThenEmptyPages() {
+  let calls = 0;
+  server.use(
+    http.get(`${ORG}/api/v1/apps`, () => {
+      calls += 1;
+      return HttpResponse.json(calls === 1 ? [app(1)] : [], {
+        headers: { link: `<${ORG}/api/v1/apps?after=c${calls}>; rel="next"` },
+      });
+    }),
+  );
+  return () => calls;
+}
+
 describe('list pagination', () => {
   it('walks every app across four pages by following next links verbatim', async () => {
     const { apps, requested } = serveFourPages();
     const labels: string[] = [];
     for await (const a of client.apps.list({ limit: 2 })) labels.push(a.label as string);
     expect(labels).toEqual(apps.map((a) => a.label));
-    expect(requested).toEqual([
-      '/api/v1/apps?limit=2',
-      '/api/v1/apps?after=opaque-1&limit=2',
-      '/api/v1/apps/page-three?token=x%2By%3D%3D',
-      '/api/v2/whatever?z=1&a=b,c',
-    ]);
+    expect(requested).toEqual(FOUR_PAGE_PATHS);
   });
 
   it('pages() yields each page with its items and raw links', async () => {
@@ -140,19 +161,25 @@ describe('list pagination', () => {
     await expect(client.apps.list({ limit: 1 }).toArray({ max: 10 })).rejects.toThrow(/repeats the page/);
   });
 
-  it('ends the walk at an empty page even when it offers a next link (System Log polling)', async () => {
-    let calls = 0;
+  it('yields the page, then stops with an error naming a next link that is not a URL', async () => {
     server.use(
-      http.get(`${ORG}/api/v1/apps`, () => {
-        calls += 1;
-        return HttpResponse.json(calls === 1 ? [app(1)] : [], {
-          headers: { link: `<${ORG}/api/v1/apps?after=c${calls}>; rel="next"` },
-        });
-      }),
+      http.get(`${ORG}/api/v1/apps`, () => HttpResponse.json([app(1)], { headers: { link: '<http://[::1>; rel="next"' } })),
     );
+    const labels: string[] = [];
+    const walk = (async () => {
+      for await (const a of client.apps.list()) labels.push(a.label as string);
+    })();
+    await expect(walk).rejects.toThrow(/next-page link is not a URL \(http:\/\/\[::1\)/);
+    await expect(walk).rejects.toBeInstanceOf(AppsetError);
+    expect(labels).toEqual(['App 1']);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('ends the walk at an empty page even when it offers a next link (System Log polling)', async () => {
+    const requests = serveOneAppThenEmptyPages();
     const items = await client.apps.list().toArray({ max: 100 });
     expect(items).toHaveLength(1);
-    expect(calls).toBe(2);
+    expect(requests()).toBe(2);
   });
 
   it('sends every list parameter with its wire name', async () => {
@@ -187,6 +214,149 @@ describe('list pagination', () => {
     expect(() => client.apps.list({ filter: { status: 'ENABLED' } as never })).toThrow(/filter.status: Not one of the allowed values/);
     expect(() => client.apps.list({ limit: 0 })).toThrow(RequestValidationError);
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('reading ahead with prefetch', () => {
+  const rejections = watchUnhandledRejections();
+  /** Lets msw and the client run for a while, so a request that was going to start has started. */
+  const quiet = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+  it('walks the same items and pages in the same order as the lazy walk', async () => {
+    const { apps, requested } = serveFourPages();
+    const labels: string[] = [];
+    for await (const a of client.apps.list({ limit: 2 }, { prefetch: true })) labels.push(a.label as string);
+    expect(labels).toEqual(apps.map((a) => a.label));
+    expect(requested).toEqual(FOUR_PAGE_PATHS);
+  });
+
+  it('requests the next page before the current one is consumed, and only one page ahead', async () => {
+    const { requested } = serveFourPages();
+    const iterator = client.apps.list({ limit: 2 }, { prefetch: true })[Symbol.asyncIterator]();
+    await iterator.next();
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    await quiet();
+    expect(requested).toHaveLength(2);
+    await iterator.next();
+    await iterator.next();
+    await vi.waitFor(() => expect(requested).toHaveLength(3));
+    await quiet();
+    expect(requested).toHaveLength(3);
+    await iterator.return?.();
+  });
+
+  it('aborts the page read ahead when the walk stops early, leaving no rejection unhandled', async () => {
+    let aborted = false;
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () =>
+        HttpResponse.json([app(1), app(2)], { headers: { link: `<${ORG}/api/v1/apps/stalled>; rel="next"` } }),
+      ),
+      http.get(`${ORG}/api/v1/apps/stalled`, async ({ request }) => {
+        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+        aborted = true;
+        return HttpResponse.json([]);
+      }),
+    );
+    const items = await client.apps.list({}, { prefetch: true }).toArray({ max: 1 });
+    expect(items).toHaveLength(1);
+    await vi.waitFor(() => expect(aborted).toBe(true));
+    expect((await rejections.settled()).mock.calls).toEqual([]);
+  });
+
+  it('a failure of the page read ahead surfaces only when the walk reaches that page', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () =>
+        HttpResponse.json([app(1)], { headers: { link: `<${ORG}/api/v1/apps/broken>; rel="next"` } }),
+      ),
+      http.get(`${ORG}/api/v1/apps/broken`, () => HttpResponse.json({ errorCode: 'E0000007' }, { status: 404 })),
+    );
+    const iterator = client.apps.list({}, { prefetch: true }).pages()[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    expect(first.value?.items).toHaveLength(1);
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    await expect(iterator.next()).rejects.toBeInstanceOf(NotFoundError);
+    expect((await rejections.settled()).mock.calls).toEqual([]);
+  });
+
+  it('never reads ahead to a next link on another origin; the walk refuses it after the page', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () =>
+        HttpResponse.json([app(1)], { headers: { link: '<https://attacker.example/api/v1/apps?after=x>; rel="next"' } }),
+      ),
+    );
+    const labels: string[] = [];
+    const walk = (async () => {
+      for await (const a of client.apps.list({}, { prefetch: true })) labels.push(a.label as string);
+    })();
+    await expect(walk).rejects.toThrow(/attacker\.example/);
+    expect(labels).toEqual(['App 1']);
+    expect(seen.map((s) => s.url.host)).toEqual(['example.okta.com']);
+  });
+
+  it('reads nothing ahead of an empty page, which ends the walk even with a next link', async () => {
+    const requests = serveOneAppThenEmptyPages();
+    const items = await client.apps.list({}, { prefetch: true }).toArray({ max: 100 });
+    expect(items).toHaveLength(1);
+    await quiet();
+    expect(requests()).toBe(2);
+  });
+
+  it("the caller's signal aborts the page read ahead", async () => {
+    let aborted = false;
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () =>
+        HttpResponse.json([app(1)], { headers: { link: `<${ORG}/api/v1/apps/stalled>; rel="next"` } }),
+      ),
+      http.get(`${ORG}/api/v1/apps/stalled`, async ({ request }) => {
+        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+        aborted = true;
+        return HttpResponse.json([]);
+      }),
+    );
+    const controller = new AbortController();
+    const iterator = client.apps.list({}, { prefetch: true, signal: controller.signal })[Symbol.asyncIterator]();
+    await iterator.next();
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    const reason = new Error('caller gave up');
+    controller.abort(reason);
+    await vi.waitFor(() => expect(aborted).toBe(true));
+    await expect(iterator.next()).rejects.toBe(reason);
+  });
+
+  it('refuses a prefetch that is not a boolean, naming the option, without a request', () => {
+    expect(() => client.apps.list({}, { prefetch: 'yes' as never })).toThrow(/list options: prefetch: Must be true or false/);
+    expect(() => client.logs.list({}, { prefetch: 1 as never })).toThrow(RequestValidationError);
+    expect(() => client.securityEventsProviders.list({}, { prefetch: null as never })).toThrow(RequestValidationError);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('the item iterator', () => {
+  it('return() ends the walk: later calls are done and nothing more is requested', async () => {
+    const { requested } = serveFourPages();
+    const iterator = client.apps.list({ limit: 2 })[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    expect(await iterator.return?.()).toEqual({ value: undefined, done: true });
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+    expect(requested).toHaveLength(1);
+  });
+
+  it('a call made while an earlier call still waits is served after it', async () => {
+    serveFourPages();
+    const iterator = client.apps.list({ limit: 2 })[Symbol.asyncIterator]();
+    const first = iterator.next();
+    const second = iterator.next();
+    await first;
+    const third = iterator.next();
+    const labels = [(await second).value, (await third).value].map((a) => (a as { label: string }).label);
+    expect(labels).toEqual(['App 2', 'App 3']);
+  });
+
+  it('after a failed page, the error is thrown once and later calls are done', async () => {
+    server.use(http.get(`${ORG}/api/v1/apps`, () => HttpResponse.json({ not: 'a list' })));
+    const iterator = client.apps.list()[Symbol.asyncIterator]();
+    await expect(iterator.next()).rejects.toThrow(/not a list of applications/);
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
   });
 });
 

@@ -37,25 +37,30 @@ export async function time(fn: () => Promise<unknown>): Promise<number> {
 export async function compare(
   baseline: () => Promise<unknown>,
   subject: () => Promise<unknown>,
-  { warmup = 2, rounds = 7 }: { warmup?: number; rounds?: number } = {},
+  options: { warmup?: number; rounds?: number } = {},
 ): Promise<{ baseline: number; subject: number }> {
-  for (let i = 0; i < warmup; i++) {
-    await baseline();
-    await subject();
-  }
-  const b: number[] = [];
-  const s: number[] = [];
+  return compareEach({ baseline, subject }, options);
+}
+
+/**
+ * Runs `warmup` unmeasured rounds of every function, then `rounds` measured rounds in which each runs
+ * once, and returns the median milliseconds of each. The order rotates every round, so none always
+ * runs first on a warmer (or more fragmented) heap, and drift affects them all alike.
+ */
+export async function compareEach<K extends string>(
+  runs: Record<K, () => Promise<unknown>>,
+  { warmup = 2, rounds = 7 }: { warmup?: number; rounds?: number } = {},
+): Promise<Record<K, number>> {
+  const names = Object.keys(runs) as K[];
+  for (let i = 0; i < warmup; i++) for (const name of names) await runs[name]();
+  const times = new Map<K, number[]>(names.map((name) => [name, []]));
   for (let i = 0; i < rounds; i++) {
-    // Alternate which goes first so neither always runs on a warmer (or more fragmented) heap.
-    if (i % 2 === 0) {
-      b.push(await time(baseline));
-      s.push(await time(subject));
-    } else {
-      s.push(await time(subject));
-      b.push(await time(baseline));
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length]!;
+      times.get(name)!.push(await time(runs[name]));
     }
   }
-  return { baseline: median(b), subject: median(s) };
+  return Object.fromEntries(names.map((name) => [name, median(times.get(name)!)])) as Record<K, number>;
 }
 
 /** Rounds to a few significant digits for the report. */

@@ -37,15 +37,32 @@ export async function time(fn: () => Promise<unknown>): Promise<number> {
 export async function compare(
   baseline: () => Promise<unknown>,
   subject: () => Promise<unknown>,
-  options: { warmup?: number; rounds?: number } = {},
+  { warmup = 2, rounds = 7 }: { warmup?: number; rounds?: number } = {},
 ): Promise<{ baseline: number; subject: number }> {
-  return compareEach({ baseline, subject }, options);
+  for (let i = 0; i < warmup; i++) {
+    await baseline();
+    await subject();
+  }
+  const b: number[] = [];
+  const s: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    // Alternate which goes first so neither always runs on a warmer (or more fragmented) heap.
+    if (i % 2 === 0) {
+      b.push(await time(baseline));
+      s.push(await time(subject));
+    } else {
+      s.push(await time(subject));
+      b.push(await time(baseline));
+    }
+  }
+  return { baseline: median(b), subject: median(s) };
 }
 
 /**
  * Runs `warmup` unmeasured rounds of every function, then `rounds` measured rounds in which each runs
- * once, and returns the median milliseconds of each. The order rotates every round, so none always
- * runs first on a warmer (or more fragmented) heap, and drift affects them all alike.
+ * once, and returns the median milliseconds of each. The order is shuffled every round, so no
+ * function keeps the same place or follows the same neighbour (a walk right after an
+ * allocation-heavy one can pay for its garbage collection).
  */
 export async function compareEach<K extends string>(
   runs: Record<K, () => Promise<unknown>>,
@@ -55,12 +72,19 @@ export async function compareEach<K extends string>(
   for (let i = 0; i < warmup; i++) for (const name of names) await runs[name]();
   const times = new Map<K, number[]>(names.map((name) => [name, []]));
   for (let i = 0; i < rounds; i++) {
-    for (let j = 0; j < names.length; j++) {
-      const name = names[(i + j) % names.length]!;
-      times.get(name)!.push(await time(runs[name]));
-    }
+    for (const name of shuffled(names)) times.get(name)!.push(await time(runs[name]));
   }
   return Object.fromEntries(names.map((name) => [name, median(times.get(name)!)])) as Record<K, number>;
+}
+
+/** A copy of `items` in random order (Fisher–Yates). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 /** Rounds to a few significant digits for the report. */

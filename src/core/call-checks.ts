@@ -30,6 +30,9 @@ export function checkListOptions(options: ListOptions | undefined): void {
 function callOptionIssues(options: CallOptions | undefined): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (options === undefined) return issues;
+  if (typeof options !== 'object' || options === null) {
+    return [{ path: '', reason: `Must be an object such as { signal, timeout } or left out (got ${options === null ? 'null' : typeof options})` }];
+  }
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     issues.push({ path: 'signal', reason: 'Must be an AbortSignal, e.g. AbortSignal.timeout(5000) or controller.signal' });
   }

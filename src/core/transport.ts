@@ -139,7 +139,8 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /**
  * The one place requests are sent: builds headers, applies timeouts, retries as the retry policy
- * says, and turns every failure into an appset error. Resources are thin layers over `send`.
+ * says, and turns every failure into an appset error. Resources are thin layers over `send`
+ * (and the pager over `receive`).
  */
 export class Transport {
   readonly orgUrl: URL;

@@ -112,6 +112,16 @@ describe('client.apps', () => {
     expect(calls[0]?.url.pathname).toBe('/api/v1/apps/0oaAAA/lifecycle/deactivate');
   });
 
+  it('per-call options of the wrong type are refused, naming each option, before any request', async () => {
+    await expect(client.apps.get('0oaAAA', {}, { signal: 'stop' as never, timeout: 1.5 })).rejects.toThrow(
+      'Invalid call options: signal: Must be an AbortSignal, e.g. AbortSignal.timeout(5000) or controller.signal; timeout: Must be a whole number of milliseconds between 1 and 2147483647.',
+    );
+    await expect(client.apps.get('0oaAAA', {}, null as never)).rejects.toThrow(
+      'Invalid call options: Must be an object such as { signal, timeout } or left out (got null).',
+    );
+    expect(seen).toHaveLength(0);
+  });
+
   it('an empty app id is refused before any request', async () => {
     const before = seen.length;
     await expect(client.apps.get('')).rejects.toThrow(/appId: Must be a non-empty string/);

@@ -327,7 +327,34 @@ describe('reading ahead with prefetch', () => {
     expect(() => client.apps.list({}, { prefetch: 'yes' as never })).toThrow(/list options: prefetch: Must be true or false/);
     expect(() => client.logs.list({}, { prefetch: 1 as never })).toThrow(RequestValidationError);
     expect(() => client.securityEventsProviders.list({}, { prefetch: null as never })).toThrow(RequestValidationError);
+    expect(() => client.apps.list({}, { timeout: 0, prefetch: 'no' as never })).toThrow(
+      /Invalid list options: timeout: Must be a whole number of milliseconds between 1 and 2147483647; prefetch: Must be true or false/,
+    );
+    expect(() => client.apps.list({}, null as never)).toThrow(/Invalid list options: Must be an object/);
     expect(seen).toHaveLength(0);
+  });
+
+  it('never reads ahead to a next link that repeats the page; the walk refuses it after the page', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, ({ request }) =>
+        HttpResponse.json([app(1)], { headers: { link: `<${request.url}>; rel="next"` } }),
+      ),
+    );
+    await expect(client.apps.list({ limit: 1 }, { prefetch: true }).toArray({ max: 10 })).rejects.toThrow(/repeats the page/);
+    await quiet();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('hands out no page read ahead once the caller has aborted, even one that has arrived', async () => {
+    const { requested } = serveFourPages();
+    const controller = new AbortController();
+    const pages = client.apps.list({ limit: 2 }, { prefetch: true, signal: controller.signal }).pages();
+    await pages.next();
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    await quiet();
+    const reason = new Error('caller gave up');
+    controller.abort(reason);
+    await expect(pages.next()).rejects.toBe(reason);
   });
 });
 
@@ -350,6 +377,34 @@ describe('the item iterator', () => {
     const third = iterator.next();
     const labels = [(await second).value, (await third).value].map((a) => (a as { label: string }).label);
     expect(labels).toEqual(['App 2', 'App 3']);
+  });
+
+  it('return() while a call waits for a page aborts that request; the waiting call and later ones are done', async () => {
+    let aborted = false;
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, async ({ request }) => {
+        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+        aborted = true;
+        return HttpResponse.json([app(1)]);
+      }),
+    );
+    const iterator = client.apps.list()[Symbol.asyncIterator]();
+    const waiting = iterator.next();
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(await iterator.return?.()).toEqual({ value: undefined, done: true });
+    expect(aborted).toBe(true);
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('throw() ends the walk and rejects with the error given', async () => {
+    const { requested } = serveFourPages();
+    const iterator = client.apps.list({ limit: 2 })[Symbol.asyncIterator]();
+    await iterator.next();
+    const error = new Error('consumer failed');
+    await expect(iterator.throw?.(error)).rejects.toBe(error);
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+    expect(requested).toHaveLength(1);
   });
 
   it('after a failed page, the error is thrown once and later calls are done', async () => {

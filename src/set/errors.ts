@@ -66,3 +66,8 @@ export class SecurityEventTokenInputError extends AppsetError {
     this.issues = issues;
   }
 }
+
+/** An `invalid_key` refusal, keeping what caused it. */
+export function invalidKey(description: string, cause?: unknown): SetVerificationError {
+  return new SetVerificationError('invalid_key', description, cause === undefined ? undefined : { cause });
+}

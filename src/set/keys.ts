@@ -1,6 +1,7 @@
 import { importJWK, type CryptoKey, type JWK, type KeyObject } from 'jose';
 import type { SecurityEventTokenHeader } from './decode';
-import { SetVerificationError } from './errors';
+import { invalidKey, SetVerificationError } from './errors';
+import { isKeyObject, keyObjectJwk, keyObjectMismatch } from './key-object';
 
 /** A key that can check a signature: a Web Crypto key, a Node.js `KeyObject`, or a public JWK. */
 export type VerificationKey = CryptoKey | KeyObject | JWK;
@@ -43,11 +44,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isJwk(key: object): key is JWK {
   return 'kty' in key;
-}
-
-/** An `invalid_key` refusal, keeping what caused it. */
-export function invalidKey(description: string, cause?: unknown): SetVerificationError {
-  return new SetVerificationError('invalid_key', description, cause === undefined ? undefined : { cause });
 }
 
 // Imported keys, per JWK object and algorithm: the same key set object is imported once.
@@ -256,26 +252,6 @@ function isCryptoKey(key: VerificationKey): key is CryptoKey {
   return WebCryptoKey !== undefined && key instanceof WebCryptoKey;
 }
 
-// A Node.js KeyObject's public JWK, exported once per KeyObject so its import is cached too.
-const keyObjectJwks = new WeakMap<object, JWK>();
-
-function keyObjectJwk(key: KeyObject, kid: string): JWK {
-  let jwk = keyObjectJwks.get(key);
-  if (jwk === undefined) {
-    const exportable = key as unknown as { export?: (options: { format: 'jwk' }) => JWK };
-    if (typeof exportable.export !== 'function') {
-      throw invalidKey(`The key resolver returned something that is not a key for kid '${kid}'`);
-    }
-    try {
-      jwk = exportable.export({ format: 'jwk' });
-    } catch (cause) {
-      throw invalidKey(`The key '${kid}' cannot be used to verify signatures`, cause);
-    }
-    keyObjectJwks.set(key, jwk);
-  }
-  return jwk;
-}
-
 /**
  * Finds and imports the key that should have signed the token, as a Web Crypto key, or throws
  * `invalid_key`. Errors thrown by a resolver propagate unchanged.
@@ -308,5 +284,14 @@ export async function resolveVerificationKey(
     throw invalidKey(`The key '${kid}' is a symmetric key; only asymmetric keys are accepted`);
   }
   if (isCryptoKey(key)) return key;
-  return importVerificationJwk(keyObjectJwk(key, kid), alg, kid);
+  if (!isKeyObject(key)) throw invalidKey(`The key resolver returned something that is not a key for kid '${kid}'`);
+  const mismatch = keyObjectMismatch(key, alg);
+  if (mismatch !== undefined) throw invalidKey(`The key '${kid}' ${mismatch}`);
+  let jwk: JWK;
+  try {
+    jwk = keyObjectJwk(key);
+  } catch (cause) {
+    throw invalidKey(`The key '${kid}' cannot be used to verify signatures`, cause);
+  }
+  return importVerificationJwk(jwk, alg, kid);
 }

@@ -10,6 +10,7 @@ import {
 import { DEFAULT_ALGORITHMS, SECEVENT_TYP, type AsymmetricAlgorithm } from './decode';
 import { SecurityEventTokenInputError } from './errors';
 import { nowInSeconds, validateEvents, type SecurityEventsInput } from './events';
+import { isRsaPssKeyObject, keyObjectJwk, keyObjectMismatch } from './key-object';
 import { importSigningJwk } from './keys';
 import { subjectIdentifierSchema, type SubjectIdentifier } from './subject';
 
@@ -124,13 +125,29 @@ function optionIssues(options: SignSecurityEventTokenOptions, alg: string): Fiel
 const SIGN_FAILED = 'Cannot sign the security event token';
 
 async function usableKey(key: SigningKey, alg: string): Promise<CryptoKey | KeyObject> {
-  if (!isJwk(key)) return key;
+  let jwk: JWK;
+  if (isJwk(key)) {
+    jwk = key;
+  } else if (isRsaPssKeyObject(key)) {
+    // jose cannot sign with an rsa-pss KeyObject on Node.js 20; its JWK, read here, can.
+    const mismatch = keyObjectMismatch(key, alg);
+    if (mismatch !== undefined) {
+      throw new SecurityEventTokenInputError(SIGN_FAILED, [{ path: 'key', reason: `Must suit ${alg}, but the key ${mismatch}` }]);
+    }
+    try {
+      jwk = keyObjectJwk(key);
+    } catch (cause) {
+      throw new SecurityEventTokenInputError(SIGN_FAILED, [{ path: 'key', reason: 'Must be an exportable private key' }], { cause });
+    }
+  } else {
+    return key;
+  }
   try {
-    return await importSigningJwk(key, alg);
+    return await importSigningJwk(jwk, alg);
   } catch (cause) {
     throw new SecurityEventTokenInputError(
       SIGN_FAILED,
-      [{ path: 'key', reason: `Must be a private JWK usable with ${alg}` }],
+      [{ path: 'key', reason: `Must be a private ${isJwk(key) ? 'JWK' : 'key'} usable with ${alg}` }],
       { cause },
     );
   }

@@ -1,6 +1,5 @@
 import { base64url, type CryptoKey } from 'jose';
-import { SetVerificationError } from './errors';
-import { invalidKey } from './keys';
+import { invalidKey, SetVerificationError } from './errors';
 
 /**
  * What a JWS algorithm (RFC 7518 §3, RFC 8037, RFC 9864) asks of a Web Crypto key, and the

@@ -1,9 +1,10 @@
-import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { constants, createSign, generateKeyPairSync, sign, type KeyObject, type RSAPSSKeyPairKeyObjectOptions } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_ALGORITHMS,
   events,
+  SecurityEventTokenInputError,
   signSecurityEventToken,
   verifySecurityEventToken,
   type VerificationKey,
@@ -127,6 +128,83 @@ describe('signature verification: keys that do not suit the algorithm', () => {
     expect(error.toJSON()).toEqual({
       err: 'invalid_key',
       description: `The key resolver returned something that is not a key for kid '${KID}'`,
+    });
+  });
+});
+
+describe('signature verification: RSA-PSS KeyObjects (asymmetricKeyType rsa-pss)', () => {
+  // @types/node types saltLength as a string; Node.js takes a number of bytes.
+  const pss = (restrictions: { hashAlgorithm?: string; mgf1HashAlgorithm?: string; saltLength?: number } = {}) =>
+    generateKeyPairSync('rsa-pss', { modulusLength: 2048, ...restrictions } as unknown as RSAPSSKeyPairKeyObjectOptions);
+  /** Signs with node:crypto directly: jose cannot sign with an rsa-pss KeyObject on Node.js 20. */
+  const signPss = (alg: 'PS256' | 'PS384' | 'PS512', privateKey: KeyObject) => {
+    const bits = alg.slice(2);
+    const signingInput = `${b64url({ alg, kid: KID, typ: 'secevent+jwt' })}.${b64url(validClaims())}`;
+    const signature = sign(`sha${bits}`, Buffer.from(signingInput), {
+      key: privateKey,
+      padding: constants.RSA_PKCS1_PSS_PADDING,
+      saltLength: Number(bits) / 8,
+    });
+    return `${signingInput}.${signature.toString('base64url')}`;
+  };
+
+  it.each([['PS256'], ['PS384'], ['PS512']] as const)('verifies %s with an unrestricted public key, and a tampered token fails', async (alg) => {
+    const { privateKey, publicKey } = pss();
+    const token = signPss(alg, privateKey);
+    expect((await verifySecurityEventToken(token, options(() => publicKey))).header.alg).toBe(alg);
+    const [h, p, sig = ''] = token.split('.');
+    const bytes = Buffer.from(sig, 'base64url');
+    bytes[10] = bytes[10]! ^ 0x01;
+    const tampered = `${h}.${p}.${bytes.toString('base64url')}`;
+    expect((await rejection(tampered, options(() => publicKey))).err).toBe('authentication_failed');
+  });
+
+  it('verifies with a key restricted to the hash and salt the token uses, and with a private key handed over by mistake', async () => {
+    const { privateKey, publicKey } = pss({ hashAlgorithm: 'sha384', mgf1HashAlgorithm: 'sha384', saltLength: 48 });
+    const token = signPss('PS384', privateKey);
+    expect((await verifySecurityEventToken(token, options(() => publicKey))).claims.iss).toBe(ISSUER);
+    expect((await verifySecurityEventToken(token, options(() => privateKey))).claims.iss).toBe(ISSUER);
+  });
+
+  it('refuses a token whose hash the key is restricted against', async () => {
+    const restricted = pss({ hashAlgorithm: 'sha256', mgf1HashAlgorithm: 'sha256', saltLength: 32 }).publicKey;
+    const token = signPss('PS384', pss().privateKey);
+    expect((await rejection(token, options(() => restricted))).toJSON()).toEqual({
+      err: 'invalid_key',
+      description: `The key '${KID}' is restricted to RSA-PSS with hash sha256, MGF1 sha256, salt of at least 32 bytes, which 'PS384' signatures do not use`,
+    });
+  });
+
+  it('refuses a key whose least salt length is longer than the algorithm uses', async () => {
+    const { privateKey } = pss();
+    const longSalt = pss({ hashAlgorithm: 'sha256', mgf1HashAlgorithm: 'sha256', saltLength: 64 }).publicKey;
+    const error = await rejection(signPss('PS256', privateKey), options(() => longSalt));
+    expect(error.err).toBe('invalid_key');
+    expect(error.description).toContain('salt of at least 64 bytes');
+  });
+
+  it('signs PS256 with an rsa-pss private KeyObject, and refuses to sign RS256 with it, naming the key', async () => {
+    const { privateKey, publicKey } = pss({ hashAlgorithm: 'sha256', mgf1HashAlgorithm: 'sha256', saltLength: 32 });
+    const claims = {
+      iss: ISSUER,
+      aud: AUDIENCE,
+      events: events.userRiskChange({ subject: { user: { format: 'email', email: 'ada@example.com' } }, current_level: 'high', previous_level: 'low' }),
+    } as const;
+    const token = await signSecurityEventToken(claims, { key: privateKey, kid: KID, alg: 'PS256' });
+    expect((await verifySecurityEventToken(token, options(() => publicKey))).header.alg).toBe('PS256');
+    const refusal = await signSecurityEventToken(claims, { key: privateKey, kid: KID, alg: 'RS256' }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(SecurityEventTokenInputError);
+    expect((refusal as SecurityEventTokenInputError).issues).toEqual([
+      { path: 'key', reason: "Must suit RS256, but the key is an RSA-PSS key, for PS256, PS384 or PS512 signatures only, not 'RS256'" },
+    ]);
+  });
+
+  it('refuses an RSASSA-PKCS1-v1_5 token: an RSA-PSS key makes no other signatures', async () => {
+    const token = await signRaw({ alg: 'RS256', kid: KID, typ: 'secevent+jwt' }, validClaims(), rsa.privateKey);
+    const error = await rejection(token, options(() => pss().publicKey));
+    expect(error.toJSON()).toEqual({
+      err: 'invalid_key',
+      description: `The key '${KID}' is an RSA-PSS key, for PS256, PS384 or PS512 signatures only, not 'RS256'`,
     });
   });
 });

@@ -44,7 +44,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const items = page.items.map((app) =>
           expandUser === undefined ? renderAppBytes(app, orgUrl) : jsonBytes(renderApp(app, orgUrl, app.users.get(expandUser))),
         );
-        return { status: 200, json: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next) };
+        return { status: 200, jsonBytes: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next) };
       },
     },
     {
@@ -67,7 +67,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const app = apps.require(params.appId!);
         const expand = url.searchParams.get('expand');
         const userId = expand ? /^user\/([^/\s]+)$/.exec(expand)?.[1] : undefined;
-        if (userId === undefined) return { status: 200, json: renderAppBytes(app, env.orgUrl()) };
+        if (userId === undefined) return { status: 200, jsonBytes: renderAppBytes(app, env.orgUrl()) };
         return ok(renderApp(app, env.orgUrl(), app.users.get(userId)));
       },
     },

@@ -31,10 +31,10 @@ export interface RouteRequest {
 /** What a route handler answers; the wrapper adds the common headers. */
 export interface RouteReply {
   status: number;
-  /** Serialized as JSON; leave out (and `json`) for an empty body. */
+  /** Serialized as JSON; leave out (and `jsonBytes`) for an empty body. */
   body?: unknown;
   /** A body already serialized as UTF-8 JSON, used instead of `body` (list pages copy cached bytes). */
-  json?: Uint8Array;
+  jsonBytes?: Uint8Array;
   headers?: Array<[string, string]>;
 }
 
@@ -95,7 +95,7 @@ export interface RenderedReply {
 function render(reply: RouteReply, context: ResponseContext): RenderedReply {
   const headers = commonHeaders(context);
   if (reply.headers) headers.push(...reply.headers);
-  const body = reply.json ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+  const body = reply.jsonBytes ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
   if (body !== null) headers.push(['content-type', 'application/json']);
   return { status: reply.status, headers, body };
 }

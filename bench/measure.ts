@@ -60,9 +60,9 @@ export async function compare(
 
 /**
  * Runs `warmup` unmeasured rounds of every function, then `rounds` measured rounds in which each runs
- * once, and returns the median milliseconds of each. The order is shuffled every round, so no
- * function keeps the same place or follows the same neighbour (a walk right after an
- * allocation-heavy one can pay for its garbage collection).
+ * once, and returns the median milliseconds of each. The order is shuffled every round (unseeded),
+ * so over the rounds no function is tied to one place or one neighbour: a walk right after an
+ * allocation-heavy one can pay for its garbage collection.
  */
 export async function compareEach<K extends string>(
   runs: Record<K, () => Promise<unknown>>,

@@ -14,24 +14,26 @@ export function checkId(id: unknown, name: string): asserts id is string {
 
 /** Refuses per-call options of the wrong type (a bad `signal` or `timeout` would otherwise fail deep in fetch). */
 export function checkCallOptions(options: CallOptions | undefined): void {
-  const issues = callOptionIssues(options);
+  const issues = callOptionIssues(options, '{ signal, timeout }');
   if (issues.length) throw new RequestValidationError('call options', issues);
 }
 
 /** Refuses the options of a `list()` call: the per-call options, and `prefetch` when it is not a boolean. */
 export function checkListOptions(options: ListOptions | undefined): void {
-  const issues = callOptionIssues(options);
+  const issues = callOptionIssues(options, '{ signal, timeout, prefetch }');
   if (options?.prefetch !== undefined && typeof options.prefetch !== 'boolean') {
     issues.push({ path: 'prefetch', reason: 'Must be true or false: true reads one page ahead of the walk' });
   }
   if (issues.length) throw new RequestValidationError('list options', issues);
 }
 
-function callOptionIssues(options: CallOptions | undefined): FieldIssue[] {
+/** Issues of per-call options; `shape` names the members they may have, for the message. */
+function callOptionIssues(options: CallOptions | undefined, shape: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (options === undefined) return issues;
-  if (typeof options !== 'object' || options === null) {
-    return [{ path: '', reason: `Must be an object such as { signal, timeout } or left out (got ${options === null ? 'null' : typeof options})` }];
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    const got = options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options;
+    return [{ path: 'options', reason: `Must be an object such as ${shape}, or left out (got ${got})` }];
   }
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     issues.push({ path: 'signal', reason: 'Must be an AbortSignal, e.g. AbortSignal.timeout(5000) or controller.signal' });

@@ -80,19 +80,23 @@ export class Pager<T> implements AsyncIterable<T> {
 
   /** Iterates page by page, following each page's `rel="next"` link verbatim until there is none. */
   pages(): AsyncGenerator<Page<T>, void, undefined> {
-    return this.#walk(undefined);
+    return this.#walk(new AbortController());
   }
 
   /**
-   * The walk behind `pages()` and item iteration. `stop` ends it from outside (the item iterator's
-   * `return()`), aborting a request in flight.
+   * The walk behind `pages()` and item iteration. Its requests carry `stop`'s signal, which follows
+   * the caller's; aborting `stop` from outside (the item iterator's `return()`) ends the walk and the
+   * request in flight.
    */
-  async *#walk(stop: AbortSignal | undefined): AsyncGenerator<Page<T>, void, undefined> {
+  async *#walk(stop: AbortController): AsyncGenerator<Page<T>, void, undefined> {
     const prefetch = this.#options?.prefetch === true;
-    // Aborts a page read ahead once the walk is over, however it ends.
-    const end = prefetch ? new AbortController() : undefined;
-    const signals = [this.#options?.signal, stop, end?.signal].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    // A listener removed when the walk ends, rather than AbortSignal.any: on Node.js 20 every
+    // AbortSignal.any call leaves an entry on a long-lived caller signal (nodejs/node#55351).
+    const caller = this.#options?.signal;
+    const follow = (): void => stop.abort(caller?.reason);
+    if (caller?.aborted) follow();
+    else caller?.addEventListener('abort', follow, { once: true });
+    const signal = stop.signal;
     const options: CallOptions = { timeout: this.#options?.timeout, signal };
 
     let current: PageRequest<T>;
@@ -113,7 +117,7 @@ export class Pager<T> implements AsyncIterable<T> {
       for (;;) {
         const fetched = await current.result;
         // A page read ahead may have arrived before the walk was aborted; it is not handed out after.
-        signal?.throwIfAborted();
+        signal.throwIfAborted();
         yield fetched.page;
         if (fetched.next.kind === 'end') return;
         if (fetched.next.kind === 'refuse') throw fetched.next.error;
@@ -123,7 +127,9 @@ export class Pager<T> implements AsyncIterable<T> {
         if (following.arrivedNext && !following.ahead) following.ahead = request(following.arrivedNext, undefined);
       }
     } finally {
-      end?.abort(new AppsetError('The walk ended before this page was used.'));
+      caller?.removeEventListener('abort', follow);
+      // Aborts a page read ahead that the walk will not use.
+      if (!signal.aborted) stop.abort(new AppsetError('The walk ended before this page was used.'));
     }
   }
 
@@ -190,7 +196,7 @@ export class Pager<T> implements AsyncIterable<T> {
   /** Iterates every item of every page. */
   [Symbol.asyncIterator](): AsyncIterableIterator<T> {
     const stop = new AbortController();
-    return new ItemIterator(this.#walk(stop.signal), stop);
+    return new ItemIterator(this.#walk(stop), stop);
   }
 
   /**
@@ -225,6 +231,8 @@ class ItemIterator<T> implements AsyncIterableIterator<T> {
   #items: T[] = [];
   #index = 0;
   #done = false;
+  /** Set by `return()` or `throw()`: from then on nothing is handed out. */
+  #closed = false;
   /** Calls waiting for a page; while there are any, a new call queues behind them. */
   #waiting = 0;
   #queue: Promise<unknown> = Promise.resolve();
@@ -263,6 +271,7 @@ class ItemIterator<T> implements AsyncIterableIterator<T> {
   }
 
   #close(): void {
+    this.#closed = true;
     this.#done = true;
     this.#items = [];
     this.#index = 0;
@@ -276,8 +285,8 @@ class ItemIterator<T> implements AsyncIterableIterator<T> {
       try {
         step = await this.#pages.next();
       } catch (error) {
-        // A request aborted by return() is the end of the walk, not a failure.
-        if (this.#stop.signal.aborted) return { value: undefined, done: true };
+        // After return() the walk's end is no failure, even one that raced it (a 5xx, a network error).
+        if (this.#closed) return { value: undefined, done: true };
         this.#done = true;
         throw error;
       }

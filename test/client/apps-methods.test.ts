@@ -117,7 +117,7 @@ describe('client.apps', () => {
       'Invalid call options: signal: Must be an AbortSignal, e.g. AbortSignal.timeout(5000) or controller.signal; timeout: Must be a whole number of milliseconds between 1 and 2147483647.',
     );
     await expect(client.apps.get('0oaAAA', {}, null as never)).rejects.toThrow(
-      'Invalid call options: Must be an object such as { signal, timeout } or left out (got null).',
+      'Invalid call options: options: Must be an object such as { signal, timeout }, or left out (got null).',
     );
     expect(seen).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AppsetError, createClient, NotFoundError, RequestValidationError, serializeApplicationFilter } from '../../src/index';
@@ -323,6 +324,19 @@ describe('reading ahead with prefetch', () => {
     await expect(iterator.next()).rejects.toBe(reason);
   });
 
+  it("leaves no listener on the caller's signal once a walk has ended, however it ended", async () => {
+    serveFourPages();
+    const shutdown = new AbortController();
+    const signal = shutdown.signal;
+    for (const prefetch of [false, true]) {
+      const pager = client.apps.list({ limit: 2 }, { prefetch, signal });
+      await pager.toArray({ max: 100 });
+      await pager.toArray({ max: 1 });
+      for await (const page of pager.pages()) if (page.items.length) break;
+    }
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+
   it('refuses a prefetch that is not a boolean, naming the option, without a request', () => {
     expect(() => client.apps.list({}, { prefetch: 'yes' as never })).toThrow(/list options: prefetch: Must be true or false/);
     expect(() => client.logs.list({}, { prefetch: 1 as never })).toThrow(RequestValidationError);
@@ -330,7 +344,9 @@ describe('reading ahead with prefetch', () => {
     expect(() => client.apps.list({}, { timeout: 0, prefetch: 'no' as never })).toThrow(
       /Invalid list options: timeout: Must be a whole number of milliseconds between 1 and 2147483647; prefetch: Must be true or false/,
     );
-    expect(() => client.apps.list({}, null as never)).toThrow(/Invalid list options: Must be an object/);
+    expect(() => client.apps.list({}, [] as never)).toThrow(
+      'Invalid list options: options: Must be an object such as { signal, timeout, prefetch }, or left out (got an array).',
+    );
     expect(seen).toHaveLength(0);
   });
 

@@ -58,7 +58,7 @@ const PSS_HASHES: Record<string, { hash: string; saltLength: number }> = {
  */
 export function keyObjectMismatch(key: KeyObject, alg: string): string | undefined {
   if (!isRsaPssKeyObject(key)) return undefined;
-  const expected = PSS_HASHES[alg];
+  const expected = Object.hasOwn(PSS_HASHES, alg) ? PSS_HASHES[alg] : undefined;
   if (expected === undefined) return `is an RSA-PSS key, for PS256, PS384 or PS512 signatures only, not '${alg}'`;
   const { hashAlgorithm, mgf1HashAlgorithm, saltLength } = (key as unknown as KeyObjectLike).asymmetricKeyDetails ?? {};
   const hashes = [hashAlgorithm, mgf1HashAlgorithm].filter((h) => h !== undefined);
@@ -75,22 +75,27 @@ export function keyObjectMismatch(key: KeyObject, alg: string): string | undefin
 function rsaPssJwk(key: KeyObjectLike): JWK {
   if (key.type === 'public') {
     const der = key.export({ format: 'der', type: 'spki' }) as Uint8Array;
-    const info = readDer(der, 0, SEQUENCE);
-    const algorithm = readDer(der, info.start, SEQUENCE);
-    const bits = readDer(der, algorithm.end, BIT_STRING);
-    // A BIT STRING's first content byte counts unused bits; the RSAPublicKey follows it.
-    const rsaKey = readDer(der, bits.start + 1, SEQUENCE);
-    const [n, e] = integers(der, rsaKey.start, 2);
+    const info = readDer(der, 0, SEQUENCE, der.length);
+    const algorithm = readDer(der, info.start, SEQUENCE, info.end);
+    const bits = readDer(der, algorithm.end, BIT_STRING, info.end);
+    // A BIT STRING's first content byte counts unused bits: none in a key.
+    if (der[bits.start] !== 0) throw new Error('the public key BIT STRING has unused bits');
+    const rsaKey = readDer(der, bits.start + 1, SEQUENCE, bits.end);
+    const [n, e] = integers(der, rsaKey, rsaKey.start, 2);
     return { kty: 'RSA', n, e };
   }
   const der = key.export({ format: 'der', type: 'pkcs8' }) as Uint8Array;
-  const info = readDer(der, 0, SEQUENCE);
-  const version = readDer(der, info.start, INTEGER);
-  const algorithm = readDer(der, version.end, SEQUENCE);
-  const octets = readDer(der, algorithm.end, OCTET_STRING);
-  const rsaKey = readDer(der, octets.start, SEQUENCE);
-  // RSAPrivateKey: its own version, then n, e, d, p, q, dp, dq and qi.
-  const [n, e, d, p, q, dp, dq, qi] = integers(der, readDer(der, rsaKey.start, INTEGER).end, 8);
+  const info = readDer(der, 0, SEQUENCE, der.length);
+  const version = readDer(der, info.start, INTEGER, info.end);
+  const algorithm = readDer(der, version.end, SEQUENCE, info.end);
+  const octets = readDer(der, algorithm.end, OCTET_STRING, info.end);
+  const rsaKey = readDer(der, octets.start, SEQUENCE, octets.end);
+  // RSAPrivateKey: version 0 (two primes; 1 would add more), then n, e, d, p, q, dp, dq and qi.
+  const keyVersion = readDer(der, rsaKey.start, INTEGER, rsaKey.end);
+  if (keyVersion.end - keyVersion.start !== 1 || der[keyVersion.start] !== 0) {
+    throw new Error('the RSA private key is not a two-prime key (version 0)');
+  }
+  const [n, e, d, p, q, dp, dq, qi] = integers(der, rsaKey, keyVersion.end, 8);
   return { kty: 'RSA', n, e, d, p, q, dp, dq, qi };
 }
 
@@ -105,22 +110,29 @@ interface DerElement {
   end: number;
 }
 
-/** `count` INTEGERs in a row from `offset`, each as unsigned base64url. */
-function integers(der: Uint8Array, offset: number, count: number): string[] {
+/**
+ * The `count` INTEGERs that fill `parent` from `offset`, each as unsigned base64url. Each must be
+ * positive, and nothing may follow the last.
+ */
+function integers(der: Uint8Array, parent: DerElement, offset: number, count: number): string[] {
   const values: string[] = [];
   for (let i = 0; i < count; i++) {
-    const element = readDer(der, offset, INTEGER);
+    const element = readDer(der, offset, INTEGER, parent.end);
+    if (element.end === element.start || (der[element.start]! & 0x80) !== 0) {
+      throw new Error(`a key INTEGER at byte ${offset} is empty or negative`);
+    }
     let start = element.start;
     // DER puts a zero byte before a first byte with its high bit set; a JWK leaves it out.
     while (start < element.end - 1 && der[start] === 0) start++;
     values.push(base64url.encode(der.subarray(start, element.end)));
     offset = element.end;
   }
+  if (offset !== parent.end) throw new Error(`unexpected bytes after the key's integers at byte ${offset}`);
   return values;
 }
 
-/** Reads the DER element at `offset`, which must have tag `tag` and fit in `der`. */
-function readDer(der: Uint8Array, offset: number, tag: number): DerElement {
+/** Reads the DER element at `offset`, which must have tag `tag` and end by `limit` (its parent's end). */
+function readDer(der: Uint8Array, offset: number, tag: number, limit: number): DerElement {
   if (der[offset] !== tag) throw new Error(`unexpected DER tag at byte ${offset}`);
   let length = der[offset + 1] ?? 0;
   let start = offset + 2;
@@ -131,6 +143,6 @@ function readDer(der: Uint8Array, offset: number, tag: number): DerElement {
     for (let i = 0; i < count; i++) length = length * 256 + (der[start++] ?? 0);
   }
   const end = start + length;
-  if (end > der.length) throw new Error(`DER element at byte ${offset} runs past the end`);
+  if (end > limit) throw new Error(`DER element at byte ${offset} runs past its container`);
   return { start, end };
 }

@@ -47,7 +47,11 @@ export interface SignSecurityEventTokenOptions {
   key: SigningKey;
   /** The key identifier published with the public key in the provider's key set. */
   kid: string;
-  /** Signature algorithm; default the JWK's own `alg`, else `RS256`. `none` and `HS*` are refused. */
+  /**
+   * Signature algorithm. Default: the JWK's own `alg`, else what the key's type allows (`ES256`,
+   * `ES384` or `ES512` by curve, `PS256` for an RSA-PSS key, `EdDSA` for Ed25519, the hash an RSA
+   * Web Crypto key was imported with), else `RS256`. `none` and `HS*` are refused.
+   */
   alg?: AsymmetricAlgorithm;
 }
 
@@ -91,10 +95,52 @@ function isJwk(key: object): key is JWK {
   return 'kty' in key;
 }
 
+/** The ECDSA algorithm for each curve, by its JOSE and Web Crypto name and by its OpenSSL name. */
+const CURVE_ALGORITHMS: Readonly<Record<string, string>> = {
+  'P-256': 'ES256',
+  'P-384': 'ES384',
+  'P-521': 'ES512',
+  prime256v1: 'ES256',
+  secp384r1: 'ES384',
+  secp521r1: 'ES512',
+};
+
+/** `prefix` and the bits of a hash named `SHA-384` or `sha384`, or `fallback` without one. */
+function byHash(prefix: 'RS' | 'PS', hash: string | undefined, fallback: string): string {
+  const bits = /^sha-?(256|384|512)$/i.exec(hash ?? '')?.[1];
+  return bits === undefined ? fallback : `${prefix}${bits}`;
+}
+
+/**
+ * The algorithm a key signs with when `alg` is left out: a JWK's own `alg`, else what the key's
+ * type, curve or hash allows (ES384 for a P-384 key, PS256 for an RSA-PSS key, RS384 for a Web
+ * Crypto RSA key imported with SHA-384, EdDSA for Ed25519), else RS256.
+ */
 function defaultAlgorithm(key: unknown): string {
-  if (typeof key === 'object' && key !== null && isJwk(key) && typeof key.alg === 'string') {
-    return key.alg;
+  if (typeof key !== 'object' || key === null) return 'RS256';
+  const own = (name: string) => (Object.hasOwn(CURVE_ALGORITHMS, name) ? CURVE_ALGORITHMS[name] : undefined);
+  if (isJwk(key)) {
+    if (typeof key.alg === 'string') return key.alg;
+    if (key.kty === 'EC') return own(key.crv ?? '') ?? 'RS256';
+    return key.kty === 'OKP' && key.crv === 'Ed25519' ? 'EdDSA' : 'RS256';
   }
+  const algorithm = (key as { algorithm?: { name?: string; namedCurve?: string; hash?: { name?: string } } }).algorithm;
+  if (algorithm !== undefined) {
+    // A Web Crypto key.
+    if (algorithm.name === 'ECDSA') return own(algorithm.namedCurve ?? '') ?? 'RS256';
+    if (algorithm.name === 'Ed25519') return 'EdDSA';
+    if (algorithm.name === 'RSA-PSS') return byHash('PS', algorithm.hash?.name, 'PS256');
+    if (algorithm.name === 'RSASSA-PKCS1-v1_5') return byHash('RS', algorithm.hash?.name, 'RS256');
+    return 'RS256';
+  }
+  // A Node.js KeyObject.
+  const { asymmetricKeyType: type, asymmetricKeyDetails: details } = key as {
+    asymmetricKeyType?: string;
+    asymmetricKeyDetails?: { namedCurve?: string; hashAlgorithm?: string };
+  };
+  if (type === 'ec') return own(details?.namedCurve ?? '') ?? 'RS256';
+  if (type === 'ed25519') return 'EdDSA';
+  if (type === 'rsa-pss') return byHash('PS', details?.hashAlgorithm, 'PS256');
   return 'RS256';
 }
 

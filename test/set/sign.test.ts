@@ -1,4 +1,5 @@
-import { createPrivateKey, createVerify, type webcrypto } from 'node:crypto';
+import { createPrivateKey, createVerify, generateKeyPairSync, type webcrypto } from 'node:crypto';
+import type { JWK } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   EVENT_TYPES,
@@ -53,6 +54,27 @@ describe('signSecurityEventToken', () => {
   it('writes exactly the protected header {alg, kid, typ: secevent+jwt}, RS256 by default', async () => {
     const token = await signSecurityEventToken(claims(), { key: rsa.privateKey, kid: rsa.kid });
     expect(decodeSegment(token, 0)).toBe('{"alg":"RS256","kid":"provider-key-1","typ":"secevent+jwt"}');
+  });
+
+  it('without alg, signs with the algorithm the key itself allows', async () => {
+    const alg = async (key: Parameters<typeof signSecurityEventToken>[1]['key']) =>
+      (JSON.parse(decodeSegment(await signSecurityEventToken(claims(), { key, kid: 'k' }), 0)) as { alg: string }).alg;
+    const ecKey = (namedCurve: string) => generateKeyPairSync('ec', { namedCurve }).privateKey;
+    const pssKey = (hashAlgorithm?: string) =>
+      generateKeyPairSync('rsa-pss', { modulusLength: 2048, ...(hashAlgorithm && { hashAlgorithm, mgf1HashAlgorithm: hashAlgorithm }) }).privateKey;
+    const { alg: _rs256, ...rsaJwk } = rsa.privateJwk;
+    const rsaSha384 = await crypto.subtle.importKey('jwk', rsaJwk as webcrypto.JsonWebKey, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-384' }, false, ['sign']);
+    const ed25519 = generateKeyPairSync('ed25519').privateKey;
+
+    expect(await alg(ecKey('P-384'))).toBe('ES384');
+    expect(await alg(ecKey('P-521'))).toBe('ES512');
+    expect(await alg({ ...(ecKey('P-256').export({ format: 'jwk' }) as JWK) })).toBe('ES256');
+    expect(await alg(pssKey())).toBe('PS256');
+    expect(await alg(pssKey('sha512'))).toBe('PS512');
+    expect(await alg(rsaSha384)).toBe('RS384');
+    expect(await alg(ed25519)).toBe('EdDSA');
+    expect(await alg(ed25519.export({ format: 'jwk' }) as JWK)).toBe('EdDSA');
+    expect(await alg(rsaJwk)).toBe('RS256');
   });
 
   it('uses the algorithm it is given', async () => {

@@ -199,6 +199,20 @@ describe('signature verification: RSA-PSS KeyObjects (asymmetricKeyType rsa-pss)
     ]);
   });
 
+  it('refuses, as invalid_key, an rsa-pss key whose DER encoding does not parse', async () => {
+    const { privateKey, publicKey } = pss();
+    const token = signPss('PS256', privateKey);
+    const der = publicKey.export({ format: 'der', type: 'spki' });
+    const broken = [der.subarray(0, der.length - 7), Buffer.concat([Buffer.from([0x31]), der.subarray(1)])];
+    for (const bytes of broken) {
+      const fake = { type: 'public', asymmetricKeyType: 'rsa-pss', asymmetricKeyDetails: {}, export: () => bytes };
+      expect((await rejection(token, options(() => fake as unknown as VerificationKey))).toJSON()).toEqual({
+        err: 'invalid_key',
+        description: `The key '${KID}' cannot be used to verify signatures`,
+      });
+    }
+  });
+
   it('refuses an RSASSA-PKCS1-v1_5 token: an RSA-PSS key makes no other signatures', async () => {
     const token = await signRaw({ alg: 'RS256', kid: KID, typ: 'secevent+jwt' }, validClaims(), rsa.privateKey);
     const error = await rejection(token, options(() => pss().publicKey));

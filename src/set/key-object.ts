@@ -1,4 +1,5 @@
 import { base64url, type JWK, type KeyObject } from 'jose';
+import { signatureAlgorithm } from './signature';
 
 /** The parameters Node.js reports for an `rsa-pss` key that was created with restrictions. */
 interface RsaPssDetails {
@@ -43,13 +44,6 @@ export function keyObjectJwk(key: KeyObject): JWK {
   return jwk;
 }
 
-/** Hash names Node.js uses, and salt lengths JWS uses, for the RSA-PSS algorithms. */
-const PSS_HASHES: Record<string, { hash: string; saltLength: number }> = {
-  PS256: { hash: 'sha256', saltLength: 32 },
-  PS384: { hash: 'sha384', saltLength: 48 },
-  PS512: { hash: 'sha512', saltLength: 64 },
-};
-
 /**
  * Why the `KeyObject` cannot sign or check `alg` signatures, or `undefined` when nothing here stands
  * in the way. An `rsa-pss` key makes only RSA-PSS signatures and may be restricted to one hash and a
@@ -58,11 +52,13 @@ const PSS_HASHES: Record<string, { hash: string; saltLength: number }> = {
  */
 export function keyObjectMismatch(key: KeyObject, alg: string): string | undefined {
   if (!isRsaPssKeyObject(key)) return undefined;
-  const expected = Object.hasOwn(PSS_HASHES, alg) ? PSS_HASHES[alg] : undefined;
-  if (expected === undefined) return `is an RSA-PSS key, for PS256, PS384 or PS512 signatures only, not '${alg}'`;
+  const expected = signatureAlgorithm(alg);
+  if (expected?.keyName !== 'RSA-PSS') return `is an RSA-PSS key, for PS256, PS384 or PS512 signatures only, not '${alg}'`;
+  // Node.js names the hash `sha256` where Web Crypto says `SHA-256`.
+  const hash = expected.hash?.toLowerCase().replace('-', '');
   const { hashAlgorithm, mgf1HashAlgorithm, saltLength } = (key as unknown as KeyObjectLike).asymmetricKeyDetails ?? {};
   const hashes = [hashAlgorithm, mgf1HashAlgorithm].filter((h) => h !== undefined);
-  if (hashes.every((h) => h === expected.hash) && (saltLength ?? 0) <= expected.saltLength) return undefined;
+  if (hashes.every((h) => h === hash) && (saltLength ?? 0) <= (expected.params.saltLength ?? 0)) return undefined;
   const restriction = `hash ${hashAlgorithm ?? 'any'}, MGF1 ${mgf1HashAlgorithm ?? 'any'}, salt of at least ${saltLength ?? 0} bytes`;
   return `is restricted to RSA-PSS with ${restriction}, which '${alg}' signatures do not use`;
 }

@@ -5,7 +5,7 @@ import { invalidKey, SetVerificationError } from './errors';
  * What a JWS algorithm (RFC 7518 §3, RFC 8037, RFC 9864) asks of a Web Crypto key, and the
  * parameters `crypto.subtle.verify` takes for it.
  */
-interface SignatureAlgorithm {
+export interface SignatureAlgorithm {
   /** The key's `algorithm.name`. */
   keyName: string;
   /** The key's `algorithm.hash.name` (RSA keys carry their hash). */
@@ -49,6 +49,11 @@ const SIGNATURE_ALGORITHMS: Readonly<Record<string, SignatureAlgorithm>> = {
   Ed25519: ED25519,
 };
 
+/** What `alg` asks of a key, or `undefined` for an algorithm appset does not verify. */
+export function signatureAlgorithm(alg: string): SignatureAlgorithm | undefined {
+  return Object.hasOwn(SIGNATURE_ALGORITHMS, alg) ? SIGNATURE_ALGORITHMS[alg] : undefined;
+}
+
 interface KeyAlgorithmView {
   name: string;
   hash?: { name?: string };
@@ -63,7 +68,7 @@ interface KeyAlgorithmView {
  * key imported for RS256 would check an `RS384` token with SHA-256.
  */
 function checkKey(key: CryptoKey, alg: string, kid: string): SignatureAlgorithm {
-  const expected = Object.hasOwn(SIGNATURE_ALGORITHMS, alg) ? SIGNATURE_ALGORITHMS[alg] : undefined;
+  const expected = signatureAlgorithm(alg);
   if (expected === undefined) throw invalidKey(`Signatures with algorithm '${alg}' cannot be verified`);
   const actual = key.algorithm as KeyAlgorithmView;
   if (

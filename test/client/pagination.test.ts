@@ -76,6 +76,22 @@ function serveOneAppThenEmptyPages() {
   return () => calls;
 }
 
+/**
+ * Answers GET `url` only once the client aborts the request. Returns a function telling whether
+ * that abort has happened.
+ */
+function stallUntilAborted(url: string) {
+  let aborted = false;
+  server.use(
+    http.get(url, async ({ request }) => {
+      await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+      aborted = true;
+      return HttpResponse.json([]);
+    }),
+  );
+  return () => aborted;
+}
+
 describe('list pagination', () => {
   it('walks every app across four pages by following next links verbatim', async () => {
     const { apps, requested } = serveFourPages();
@@ -247,20 +263,15 @@ describe('reading ahead with prefetch', () => {
   });
 
   it('aborts the page read ahead when the walk stops early, leaving no rejection unhandled', async () => {
-    let aborted = false;
     server.use(
       http.get(`${ORG}/api/v1/apps`, () =>
         HttpResponse.json([app(1), app(2)], { headers: { link: `<${ORG}/api/v1/apps/stalled>; rel="next"` } }),
       ),
-      http.get(`${ORG}/api/v1/apps/stalled`, async ({ request }) => {
-        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
-        aborted = true;
-        return HttpResponse.json([]);
-      }),
     );
+    const aborted = stallUntilAborted(`${ORG}/api/v1/apps/stalled`);
     const items = await client.apps.list({}, { prefetch: true }).toArray({ max: 1 });
     expect(items).toHaveLength(1);
-    await vi.waitFor(() => expect(aborted).toBe(true));
+    await vi.waitFor(() => expect(aborted()).toBe(true));
     expect((await rejections.settled()).mock.calls).toEqual([]);
   });
 
@@ -303,24 +314,19 @@ describe('reading ahead with prefetch', () => {
   });
 
   it("the caller's signal aborts the page read ahead", async () => {
-    let aborted = false;
     server.use(
       http.get(`${ORG}/api/v1/apps`, () =>
         HttpResponse.json([app(1)], { headers: { link: `<${ORG}/api/v1/apps/stalled>; rel="next"` } }),
       ),
-      http.get(`${ORG}/api/v1/apps/stalled`, async ({ request }) => {
-        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
-        aborted = true;
-        return HttpResponse.json([]);
-      }),
     );
+    const aborted = stallUntilAborted(`${ORG}/api/v1/apps/stalled`);
     const controller = new AbortController();
     const iterator = client.apps.list({}, { prefetch: true, signal: controller.signal })[Symbol.asyncIterator]();
     await iterator.next();
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     const reason = new Error('caller gave up');
     controller.abort(reason);
-    await vi.waitFor(() => expect(aborted).toBe(true));
+    await vi.waitFor(() => expect(aborted()).toBe(true));
     await expect(iterator.next()).rejects.toBe(reason);
   });
 
@@ -396,19 +402,12 @@ describe('the item iterator', () => {
   });
 
   it('return() while a call waits for a page aborts that request; the waiting call and later ones are done', async () => {
-    let aborted = false;
-    server.use(
-      http.get(`${ORG}/api/v1/apps`, async ({ request }) => {
-        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
-        aborted = true;
-        return HttpResponse.json([app(1)]);
-      }),
-    );
+    const aborted = stallUntilAborted(`${ORG}/api/v1/apps`);
     const iterator = client.apps.list()[Symbol.asyncIterator]();
     const waiting = iterator.next();
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     expect(await iterator.return?.()).toEqual({ value: undefined, done: true });
-    expect(aborted).toBe(true);
+    expect(aborted()).toBe(true);
     expect(await waiting).toEqual({ value: undefined, done: true });
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
   });

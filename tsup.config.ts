@@ -1,21 +1,39 @@
+import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+
+const entries = {
+  index: 'src/index.ts',
+  'set/index': 'src/set/index.ts',
+  // The backend's core: web platform APIs only (no msw, no Node built-ins).
+  'mock-server/index': 'mock-server/index.ts',
+  // The backend as msw handlers (needs msw) and over HTTP (Node only).
+  'mock-server/msw/index': 'mock-server/msw/index.ts',
+  'mock-server/node/index': 'mock-server/node/index.ts',
+};
+
+/**
+ * The msw entry loads msw with a top-level `await import('msw')`, so a missing msw is told in one
+ * sentence; CommonJS cannot have top-level await, so its build takes the `require` twin instead.
+ */
+const commonJsMswLoader: Plugin = {
+  name: 'appset-commonjs-msw-loader',
+  setup(build) {
+    // tsup's CommonJS build with splitting runs esbuild in ESM and converts after; the format it
+    // builds for is in the TSUP_FORMAT define.
+    if (build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
+    build.onResolve({ filter: /^\.\/load-msw$/ }, (args) => ({ path: join(args.resolveDir, 'load-msw.cjs.ts') }));
+  },
+};
 
 export default defineConfig({
   entry: {
-    index: 'src/index.ts',
-    'set/index': 'src/set/index.ts',
-    'mock-server/index': 'mock-server/index.ts',
+    ...entries,
     // The `appset-mock` command (package.json `bin` points at its ESM build).
     'mock-server/cli': 'mock-server/cli.ts',
   },
   format: ['esm', 'cjs'],
-  dts: {
-    entry: {
-      index: 'src/index.ts',
-      'set/index': 'src/set/index.ts',
-      'mock-server/index': 'mock-server/index.ts',
-    },
-  },
+  dts: { entry: entries },
   // One shared chunk per format keeps a single copy of each error class, so `instanceof`
   // holds between `appset`, `appset/set` and `appset/mock-server`.
   splitting: true,
@@ -24,4 +42,5 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   treeshake: true,
+  esbuildPlugins: [commonJsMswLoader],
 });

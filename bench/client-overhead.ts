@@ -6,13 +6,14 @@
 import { setupServer } from 'msw/node';
 import { createClient } from '../src/index';
 import { createMockBackend } from '../mock-server/index';
+import { createHandlers } from '../mock-server/msw/index';
 import { compare, round, type BenchResult } from './measure';
 
 const CALLS = 300;
 
 export async function clientOverhead(): Promise<BenchResult> {
   const backend = createMockBackend({ seed: 'demo' });
-  const server = setupServer(...backend.handlers);
+  const server = setupServer(...createHandlers(backend));
   server.listen({ onUnhandledRequest: 'error' });
   try {
     const app = backend.apps.list()[3]!;

@@ -5,6 +5,7 @@
  */
 import { getResponse } from 'msw';
 import { createMockBackend } from '../mock-server/index';
+import { createHandlers } from '../mock-server/msw/index';
 import { compare, round, type BenchResult } from './measure';
 import { benchApps } from './fixtures';
 
@@ -22,7 +23,7 @@ async function pageUrls(backend: ReturnType<typeof createMockBackend>, query: st
   const full: string[] = [];
   let url: string | undefined = `${backend.orgUrl}/api/v1/apps?limit=200${query}`;
   while (url) {
-    const response: Response = (await getResponse(backend.handlers, new Request(url, { headers })))!;
+    const response: Response = (await getResponse(createHandlers(backend), new Request(url, { headers })))!;
     if (((await response.json()) as unknown[]).length === 200) full.push(url);
     url = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
   }
@@ -34,7 +35,7 @@ async function serve(backend: ReturnType<typeof createMockBackend>, urls: string
   const headers = { authorization: `SSWS ${backend.defaultToken}` };
   for (let r = 0; r < REPEAT; r++) {
     for (const url of urls) {
-      const response = await getResponse(backend.handlers, new Request(url, { headers }));
+      const response = await getResponse(createHandlers(backend), new Request(url, { headers }));
       const body = (await response!.json()) as unknown[];
       if (body.length !== 200) throw new Error(`a page had ${body.length} apps, expected 200`);
     }

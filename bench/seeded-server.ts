@@ -4,11 +4,12 @@
  * Usage: node --import tsx bench/seeded-server.ts <count>
  */
 import { createMockBackend } from '../mock-server/index';
+import { listen } from '../mock-server/node/index';
 import { benchApps } from './fixtures';
 
 const count = Number(process.argv[2] ?? '10000');
 const backend = createMockBackend({ seed: benchApps(count) });
-const running = await backend.listen({ host: '127.0.0.1', port: 0 });
+const running = await listen(backend, { host: '127.0.0.1', port: 0 });
 console.log(`listening ${running.url} ${backend.defaultToken}`);
 process.on('SIGTERM', () => {
   void running.close().then(() => process.exit(0));

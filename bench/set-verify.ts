@@ -4,6 +4,7 @@
  */
 import { exportJWK, generateKeyPair, jwtVerify, type CryptoKey } from 'jose';
 import { createMockBackend } from '../mock-server/index';
+import { listen } from '../mock-server/node/index';
 import { events, signSecurityEventToken, verifySecurityEventToken } from '../src/set/index';
 import { compare, round, type BenchResult } from './measure';
 
@@ -31,7 +32,7 @@ async function signed(privateKey: CryptoKey, n: number, audience = AUDIENCE) {
 async function ingestionRate(privateKey: CryptoKey, jwk: object): Promise<number> {
   const backend = createMockBackend();
   backend.providers.register({ issuer: ISSUER, jwks: { keys: [jwk as never] } });
-  const running = await backend.listen({ host: '127.0.0.1', port: 0 });
+  const running = await listen(backend, { host: '127.0.0.1', port: 0 });
   try {
     const tokens = await Promise.all(Array.from({ length: INGESTED }, (_, i) => signed(privateKey, i, running.url)));
     const post = async (token: string) => {

@@ -8,12 +8,13 @@ import { setupServer } from 'msw/node';
 import { createClient } from 'appset';
 import { events, signSecurityEventToken } from 'appset/set';
 import { createMockBackend } from 'appset/mock-server';
+import { createHandlers } from 'appset/mock-server/msw';
 
 const ISSUER = 'https://risk.example.com';
 const KID = 'risk-key-1';
 
 const backend = createMockBackend();
-const server = setupServer(...backend.handlers);
+const server = setupServer(...createHandlers(backend));
 server.listen({ onUnhandledRequest: 'error' });
 
 const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });

@@ -7,9 +7,10 @@ import { setupServer } from 'msw/node';
 import { createClient, isApiError, type Application } from 'appset';
 import { events, signSecurityEventToken } from 'appset/set';
 import { createMockBackend } from 'appset/mock-server';
+import { createHandlers } from 'appset/mock-server/msw';
 
 const backend = createMockBackend();
-const server = setupServer(...backend.handlers);
+const server = setupServer(...createHandlers(backend));
 server.listen({ onUnhandledRequest: 'error' });
 
 const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });

@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, NotFoundError, ServerError, type AppsetClient } from 'appset';
 import { createMockBackend } from 'appset/mock-server';
+import { createHandlers } from 'appset/mock-server/msw';
 
 // The code under test: a small function a user might write on top of appset.
 async function deactivateAppsLabelled(client: AppsetClient, prefix: string): Promise<string[]> {
@@ -25,7 +26,7 @@ const backend = createMockBackend({
     { name: 'slack', label: 'Slack', signOnMode: 'SAML_2_0', settings: { app: { domain: 'example' } } },
   ],
 });
-const server = setupServer(...backend.handlers);
+const server = setupServer(...createHandlers(backend));
 const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken, maxRetries: 0 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,4 +1,3 @@
-import type { HttpHandler } from 'msw';
 import type { Application } from '../src/apps/application';
 import type { CreateApplicationInput } from '../src/apps/create-input';
 import { ConfigurationError, createApiError } from '../src/errors';
@@ -10,8 +9,8 @@ import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { oktaId } from './http/ids';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
-import { createRouter, defineRoute, unknownRoute, type RouteEnv } from './http/route';
-import { listen, type ListenOptions, type RunningServer } from './server/listen';
+import { createRouter, toResponse, type RouteEnv } from './http/route';
+import { attachServeHooks } from './http/serve-hooks';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
 import { createLogCollection, type StoredLogEvent } from './logs/store';
@@ -126,10 +125,18 @@ export interface MockLogsState {
   list(eventType?: string): StoredLogEvent[];
 }
 
-/** An in-memory organization: msw handlers, a state API, and an HTTP server on demand. */
+/**
+ * An in-memory organization: a web `fetch` handler, a state API, and nothing that needs Node or msw.
+ * msw handlers come from `createHandlers(backend)` (`appset/mock-server/msw`), an HTTP server from
+ * `listen(backend)` (`appset/mock-server/node`).
+ */
 export interface MockBackend {
-  /** msw request handlers: pass them to `setupServer(...backend.handlers)` or `setupWorker`. */
-  readonly handlers: HttpHandler[];
+  /**
+   * Answers one request as the organization would: the request's path and query are served on
+   * {@link orgUrl}, whatever origin the request names. A web `fetch` handler, so it also serves
+   * edge runtimes and service workers as is: `export default { fetch: (request) => backend.fetch(request) }`.
+   */
+  fetch(request: Request): Promise<Response>;
   /** The organization URL (changes to the served URL on `listen()` when no `orgUrl` was given). */
   readonly orgUrl: string;
   /** The API token clients can use when `tokens` was not given. */
@@ -148,8 +155,6 @@ export interface MockBackend {
   readonly logs: MockLogsState;
   /** Empties every store, resets rate-limit windows and applies the seed again. */
   reset(): void;
-  /** Serves the same routes over HTTP on node:http. Resolves once listening. */
-  listen(options?: ListenOptions): Promise<RunningServer>;
 }
 
 /** The orgUrl used in-process when none is given: a reserved `.test` name, never a real host. */
@@ -189,11 +194,12 @@ function direct<T>(operation: string, run: () => T): T {
 
 /**
  * Creates an in-memory organization implementing the Applications API with the rules of a real
- * one. Use `handlers` with msw in-process, or `listen()` for clients in any language.
+ * one. Serve it with msw (`createHandlers` from `appset/mock-server/msw`), over HTTP for clients in
+ * any language (`listen` from `appset/mock-server/node`), or call {@link MockBackend.fetch} directly.
  *
  * @example
  * const backend = createMockBackend({ seed: 'demo' });
- * const server = setupServer(...backend.handlers);
+ * const server = setupServer(...createHandlers(backend));
  * server.listen({ onUnhandledRequest: 'error' });
  * const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
  */
@@ -236,11 +242,15 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   };
 
   const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
-  const handlers: HttpHandler[] = [...routes.map((spec) => defineRoute(env, spec)), unknownRoute(env)];
   const route = createRouter(env, routes);
 
   const backend: MockBackend = {
-    handlers,
+    async fetch(request) {
+      let url = new URL(request.url);
+      // Served on the organization whatever origin was named (an edge runtime's own host, say).
+      if (url.origin !== orgUrl.origin) url = new URL(`${url.pathname}${url.search}`, orgUrl);
+      return toResponse(await route(request, url));
+    },
     get orgUrl() {
       return orgUrl.origin;
     },
@@ -309,17 +319,14 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       env.limiter.clear();
       seed();
     },
-    async listen(listenOptions) {
-      const running = await listen(listenOptions ?? {}, {
-        env,
-        route,
-        onBound: (served) => {
-          if (!orgUrlFixed) orgUrl = served;
-        },
-      });
-      return running;
-    },
   };
+  attachServeHooks(backend, {
+    env,
+    route,
+    onBound: (served) => {
+      if (!orgUrlFixed) orgUrl = served;
+    },
+  });
   seed();
   return backend;
 }

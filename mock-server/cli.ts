@@ -1,38 +1,72 @@
 #!/usr/bin/env node
-// `appset-mock`: serves the reference backend over HTTP for clients in any language.
+// `appset-mock`: serves the reference backend over HTTP for clients in any language. It loads only the
+// backend's core and the Node HTTP server: msw is not needed.
 import { parseArgs } from 'node:util';
-import {
-  createMockBackend,
-  DEFAULT_MOCK_TOKEN,
-  type MockBackendOptions,
-  type RequestLogEntry,
-  type RunningServer,
-} from './index';
+import { version } from '../package.json';
+import { createMockBackend, type MockBackendOptions } from './backend';
+import { DEFAULT_MOCK_TOKEN } from './http/auth';
+import { checkOrigins, type CorsOrigins } from './server/cors';
+import { listen, type RequestLogEntry, type RunningServer } from './server/listen';
 
-const HELP = `Usage: appset-mock [options]
+/** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
+interface Flag {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+  default?: string | boolean;
+  /** The value's placeholder in `--help`, e.g. `<n>`. */
+  value?: string;
+  /** The help text; a flag's lines after the first are indented under it. */
+  help: string[];
+  /** An example value for error messages. */
+  example?: string;
+}
+
+/**
+ * Every flag, in `--help` order. A new flag is one entry here plus its check in `parseCommandLine`.
+ */
+const FLAGS = {
+  port: { type: 'string', default: '4010', value: '<n>', help: ['TCP port, 0 to 65535; 0 picks a free one (default 4010)'], example: '4010' },
+  host: { type: 'string', default: '127.0.0.1', value: '<address>', help: ['interface to bind (default 127.0.0.1)'], example: '127.0.0.1' },
+  token: {
+    type: 'string',
+    default: DEFAULT_MOCK_TOKEN,
+    value: '<token>',
+    help: ['the API token to accept, sent as "Authorization: SSWS <token>"', `(default ${DEFAULT_MOCK_TOKEN})`],
+    example: 'my-test-token',
+  },
+  'org-url': { type: 'string', value: '<url>', help: ['the organization URL written into links (default: the served URL)'], example: 'https://example.okta.com' },
+  seed: { type: 'string', value: 'demo', help: ['start with a dozen realistic apps'], example: 'demo' },
+  'rate-limits': { type: 'string', default: 'off', value: 'okta|off', help: ["enforce Okta's published per-minute limits, or not (default off)"], example: 'okta' },
+  'cors-origin': {
+    type: 'string',
+    multiple: true,
+    value: '<origin>',
+    help: ['allow only web pages on this origin to call the server (repeat it, or', 'give a comma-separated list); default: pages on any origin'],
+    example: 'http://localhost:5173',
+  },
+  version: { type: 'boolean', short: 'v', default: false, help: ['print the version and exit'] },
+  help: { type: 'boolean', short: 'h', default: false, help: ['show this help'] },
+} as const satisfies Record<string, Flag>;
+
+function helpText(): string {
+  const rows = Object.entries(FLAGS as Record<string, Flag>).map(([name, flag]) => {
+    const short = flag.short ? `-${flag.short}, ` : '';
+    return { left: `${short}--${name}${flag.value ? ` ${flag.value}` : ''}`, help: flag.help };
+  });
+  const width = Math.max(...rows.map((row) => row.left.length)) + 2;
+  const lines = rows.flatMap(({ left, help }) => [
+    `  ${left.padEnd(width)}${help[0]}`,
+    ...help.slice(1).map((line) => `  ${' '.repeat(width)}${line}`),
+  ]);
+  return `Usage: appset-mock [options]
 
 Serves an in-memory organization (the Okta Applications API) over HTTP.
 
 Options:
-  --port <n>                 TCP port; 0 picks a free one (default 4010)
-  --host <address>           interface to bind (default 127.0.0.1)
-  --token <token>            the API token to accept, sent as "Authorization: SSWS <token>"
-                             (default ${DEFAULT_MOCK_TOKEN})
-  --org-url <url>            the organization URL written into links (default: the served URL)
-  --seed demo                start with a dozen realistic apps
-  --rate-limits okta|off     enforce Okta's published per-minute limits, or not (default off)
-  --help                     show this help
+${lines.join('\n')}
 `;
-
-const OPTIONS = {
-  port: { type: 'string', default: '4010' },
-  host: { type: 'string', default: '127.0.0.1' },
-  token: { type: 'string', default: DEFAULT_MOCK_TOKEN },
-  'org-url': { type: 'string' },
-  seed: { type: 'string' },
-  'rate-limits': { type: 'string', default: 'off' },
-  help: { type: 'boolean', default: false },
-} as const;
+}
 
 /** A bad command line: printed as one line, exit code 2. */
 class UsageError extends Error {}
@@ -44,6 +78,12 @@ interface CliOptions {
   orgUrl?: string;
   seed?: 'demo';
   rateLimits: 'okta' | 'off';
+  corsOrigins: CorsOrigins;
+}
+
+function exampleValue(flag: string): string {
+  const entry = (FLAGS as Record<string, Flag>)[flag.replace(/^--/, '')];
+  return entry?.example ?? '<value>';
 }
 
 function fromParseError(error: unknown): UsageError {
@@ -62,28 +102,45 @@ function fromParseError(error: unknown): UsageError {
   return new UsageError(`${message}; run appset-mock --help to see the options.`);
 }
 
-function exampleValue(flag: string): string {
-  const examples: Record<string, string> = {
-    '--port': '4010',
-    '--host': '127.0.0.1',
-    '--token': 'my-test-token',
-    '--org-url': 'https://example.okta.com',
-    '--seed': 'demo',
-    '--rate-limits': 'okta',
-  };
-  return examples[flag] ?? '<value>';
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
-/** Parses and checks the command line; `undefined` means `--help` was asked for. */
-function parseCommandLine(args: string[]): CliOptions | undefined {
-  const parse = () => parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
+/** `--cors-origin` values, each possibly a comma-separated list; none given means any origin. */
+function parseCorsOrigins(values: readonly string[] | undefined): CorsOrigins {
+  if (values === undefined || values.length === 0) return '*';
+  const origins = values.flatMap((value) => value.split(',')).map((origin) => origin.trim());
+  if (origins.includes('*')) return '*';
+  for (const origin of origins) {
+    try {
+      checkOrigins([origin]);
+    } catch {
+      const shown = origin.length > 100 ? `${origin.slice(0, 100)}…` : origin;
+      const fixed = URL.canParse(origin) && new URL(origin).origin !== 'null' ? new URL(origin).origin : 'http://localhost:5173';
+      throw new UsageError(`--cors-origin takes origins as browsers send them, scheme://host[:port] (got "${shown}"), e.g. --cors-origin ${fixed}.`);
+    }
+  }
+  return origins;
+}
+
+type Parsed = { kind: 'help' } | { kind: 'version' } | { kind: 'serve'; options: CliOptions };
+
+/** Parses and checks the command line. */
+function parseCommandLine(args: string[]): Parsed {
+  const parse = () => parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false });
   let values: ReturnType<typeof parse>['values'];
   try {
     values = parse().values;
   } catch (error) {
     throw fromParseError(error);
   }
-  if (values.help) return undefined;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
 
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65_535) {
@@ -103,20 +160,14 @@ function parseCommandLine(args: string[]): CliOptions | undefined {
   if (rateLimits !== 'okta' && rateLimits !== 'off') {
     throw new UsageError(`--rate-limits takes "okta" or "off" (got "${rateLimits}"), e.g. --rate-limits okta.`);
   }
-  return { port, host: values.host, token: values.token, orgUrl, seed, rateLimits };
+  const corsOrigins = parseCorsOrigins(values['cors-origin']);
+  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, seed, rateLimits, corsOrigins } };
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
+/** One request, one line: time, method, path, status, duration, request id, and a refusal's code. */
 function logLine(entry: RequestLogEntry): string {
-  return `${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms`;
+  const refusal = entry.errorCode === undefined ? '' : ` error=${entry.errorCode}`;
+  return `${entry.time} ${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms id=${entry.requestId}${refusal}`;
 }
 
 /** Explains why the server could not listen, in the terms of the command line. */
@@ -134,18 +185,23 @@ function listenFailure(error: unknown, options: CliOptions): string {
 }
 
 async function main(): Promise<number> {
-  let options: CliOptions | undefined;
+  let parsed: Parsed;
   try {
-    options = parseCommandLine(process.argv.slice(2));
+    parsed = parseCommandLine(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`appset-mock: ${error.message}\n`);
     return 2;
   }
-  if (!options) {
-    process.stdout.write(HELP);
+  if (parsed.kind === 'help') {
+    process.stdout.write(helpText());
     return 0;
   }
+  if (parsed.kind === 'version') {
+    process.stdout.write(`${version}\n`);
+    return 0;
+  }
+  const { options } = parsed;
 
   const backendOptions: MockBackendOptions = {
     tokens: [{ type: 'SSWS', token: options.token }],
@@ -157,9 +213,10 @@ async function main(): Promise<number> {
 
   let server: RunningServer;
   try {
-    server = await backend.listen({
+    server = await listen(backend, {
       port: options.port,
       host: options.host,
+      corsOrigins: options.corsOrigins,
       onRequest: (entry) => process.stdout.write(`${logLine(entry)}\n`),
     });
   } catch (error) {
@@ -170,6 +227,8 @@ async function main(): Promise<number> {
   process.stdout.write(`appset mock server listening on ${server.url}\n`);
   process.stdout.write(`token: ${options.token}  (send it as: Authorization: SSWS ${options.token})\n`);
   if (options.orgUrl !== undefined) process.stdout.write(`org url: ${backend.orgUrl}  (links in responses point here)\n`);
+  const cors = options.corsOrigins === '*' ? 'any origin' : options.corsOrigins.join(', ');
+  process.stdout.write(`cors: web pages on ${cors} may call this server\n`);
 
   return new Promise<number>((resolve) => {
     const stop = () => {

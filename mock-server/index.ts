@@ -1,4 +1,5 @@
-// The public surface of `appset/mock-server`. Nothing else is reachable from the package.
+// The public surface of `appset/mock-server`: the backend's core, web platform APIs only (no msw, no
+// Node built-ins), so it loads in Node, browsers and edge runtimes. Nothing else is reachable from it.
 export { createMockBackend, DEFAULT_ORG_URL } from './backend';
 export type {
   AssignUserInput,
@@ -18,7 +19,6 @@ export { OKTA_RATE_LIMITS } from './http/rate-limits';
 export type { RateLimitBucket, RateLimitTable } from './http/rate-limits';
 export type { MockPlan } from './apps/service';
 export type { AppUserAssignment } from './apps/store';
-export type { ListenOptions, RequestLogEntry, RunningServer } from './server/listen';
 export type { RegisterProviderInput } from './security-events/providers';
 export type { DeviceSignals, UserSignals } from './security-events/signals';
 export type { StoredLogEvent } from './logs/store';

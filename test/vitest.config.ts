@@ -9,6 +9,8 @@ export default defineConfig({
     alias: [
       { find: /^appset\/set$/, replacement: `${root}src/set/index.ts` },
       { find: /^appset\/mock-server$/, replacement: `${root}mock-server/index.ts` },
+      { find: /^appset\/mock-server\/msw$/, replacement: `${root}mock-server/msw/index.ts` },
+      { find: /^appset\/mock-server\/node$/, replacement: `${root}mock-server/node/index.ts` },
       { find: /^appset$/, replacement: `${root}src/index.ts` },
     ],
   },

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
-
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** Random base62 text of the given length (rejection sampling keeps the letters uniform). */
 export function base62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
+    // Web Crypto, not node:crypto: the backend's core runs in browsers and edge runtimes too.
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
       if (byte < 248 && out.length < length) out += BASE62[byte % 62];
     }
   }

@@ -1,6 +1,6 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
+import { utf8ByteLength } from './utf8';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
 import type { RateLimitBucket, RateLimiter, RateLimitState } from './rate-limits';
 
@@ -56,7 +56,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw malformedBody(tooLarge);
   const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw malformedBody(tooLarge);
+  if (utf8ByteLength(text) > maxBytes) throw malformedBody(tooLarge);
   try {
     return JSON.parse(text);
   } catch {
@@ -81,8 +81,8 @@ function commonHeaders({ now, requestId, rate }: ResponseContext): Array<[string
 }
 
 /**
- * A route's answer with every header, before it becomes a fetch `Response` (msw) or is written to a
- * node:http response (the HTTP server writes the body as is, with no stream in between).
+ * A route's answer with every header, before it becomes a fetch `Response` (`backend.fetch`) or is
+ * written to a node:http response (the HTTP server writes the body as is, with no stream in between).
  */
 export interface RenderedReply {
   status: number;
@@ -104,9 +104,9 @@ function renderError(error: OktaHttpError, context: ResponseContext): RenderedRe
   return render({ status: error.status, body: error.body() }, context);
 }
 
-/** A rendered reply as a fetch `Response`, for msw. */
+/** A rendered reply as a fetch `Response` (for `backend.fetch`, and so for msw and edge runtimes). */
 export function toResponse(reply: RenderedReply): Response {
-  return new HttpResponse(reply.body, { status: reply.status, headers: new Headers(reply.headers) });
+  return new Response(reply.body, { status: reply.status, headers: new Headers(reply.headers) });
 }
 
 /** Runs a handler with rate limiting, auth and error rendering; the single path every response takes. */
@@ -169,8 +169,9 @@ function notFoundHere(env: RouteEnv, request: Request, url: URL): Promise<Render
 }
 
 /**
- * The routes without msw, for the HTTP server: finds the route for a request to the organization
- * and serves it through the same {@link serve} as the msw handlers, or answers Okta's 404.
+ * The backend's one router: finds the route for a request to the organization and serves it through
+ * {@link serve}, or answers Okta's 404. `backend.fetch` (and so the msw handlers) and the Node HTTP
+ * server both answer through it.
  */
 export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: Request, url: URL) => Promise<RenderedReply> {
   const routes = specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
@@ -186,31 +187,4 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     }
     return notFoundHere(env, request, url);
   };
-}
-
-/** Turns a {@link RouteSpec} into an msw handler that serves only requests to the backend's organization. */
-export function defineRoute(env: RouteEnv, spec: RouteSpec): HttpHandler {
-  const match = compilePath(spec.path);
-  // The org URL can change (listen() serves on a port chosen then), so the handler matches any origin
-  // and then checks the whole URL against the current one: a path merely ending in the route is not it.
-  return http[spec.method](`*${spec.path}`, async ({ request }) => {
-    const url = new URL(request.url);
-    if (url.origin !== env.orgUrl().origin) return undefined;
-    const params = match(url.pathname);
-    if (params === undefined) return undefined;
-    return toResponse(
-      await serve(env, spec.bucket, spec.scope, request, (now, requestId) =>
-        spec.handle({ request, url, params, now, requestId }),
-      ),
-    );
-  });
-}
-
-/** The last handler: any other request to the organization gets a 404 in Okta's shape. */
-export function unknownRoute(env: RouteEnv): HttpHandler {
-  return http.all('*', async ({ request }) => {
-    const url = new URL(request.url);
-    if (url.origin !== env.orgUrl().origin) return undefined;
-    return toResponse(await notFoundHere(env, request, url));
-  });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { base64url } from 'jose';
 import { SetVerificationError, isSetVerificationError } from '../../src/set/errors';
 import { EVENT_TYPES, type KnownEventPayloads } from '../../src/set/events';
 import type { SecurityEventSubject, SubjectIdentifier } from '../../src/set/subject';
@@ -13,6 +13,11 @@ export const RECEIVE_EVENT_TYPE = 'security.events.provider.receive_event';
 
 /** The outcome of one delivery: accepted (202) or refused with an RFC 8935 error (400). */
 export type IngestionResult = { accepted: true } | { accepted: false; err: string; description: string };
+
+/** The token's SHA-256 digest, base64url: what tells a redelivery from another token reusing a `jti`. */
+async function sha256(token: string): Promise<string> {
+  return base64url.encode(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))));
+}
 
 type Payload<K extends keyof typeof EVENT_TYPES> = KnownEventPayloads[(typeof EVENT_TYPES)[K]];
 
@@ -63,7 +68,7 @@ export class IngestionService {
       throw error;
     }
     const { iss, jti } = verified.claims;
-    const digest = createHash('sha256').update(token).digest('base64url');
+    const digest = await sha256(token);
     const verdict = this.replay.check(iss, jti, digest, now);
     if (verdict === 'duplicate') return { accepted: true };
     if (verdict === 'conflict') {
@@ -131,7 +136,7 @@ export class IngestionService {
       .filter((role) => subject[role] !== undefined)
       .map((role) => target(role, subject[role]!));
     const event: StoredLogEvent = {
-      uuid: randomUUID(),
+      uuid: crypto.randomUUID(),
       published: new Date(now).toISOString(),
       eventType: RECEIVE_EVENT_TYPE,
       version: '0',

@@ -1,6 +1,7 @@
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
 import { invalidSearch } from '../http/okta-errors';
+import { utf8ByteLength } from '../http/utf8';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { IngestionService } from './ingestion';
 import type { ProviderService, StoredProvider } from './providers';
@@ -55,7 +56,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const token = (await request.text()).trim();
-        if (Buffer.byteLength(token) > MAX_SET_BYTES) {
+        if (utf8ByteLength(token) > MAX_SET_BYTES) {
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const result = await ingestion.ingest(token, now, requestId);

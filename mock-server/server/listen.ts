@@ -1,25 +1,44 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_JSON_BODY_BYTES, type RenderedReply, type RouteEnv } from '../http/route';
+import { ConfigurationError } from '../../src/errors';
+import type { MockBackend } from '../backend';
+import { base62 } from '../http/ids';
+import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
+import { serveHooksOf } from '../http/serve-hooks';
+import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
 
-/** Where {@link MockBackend.listen} binds, and what it reports. */
+/** Where {@link listen} binds, who may call it, and what it reports. */
 export interface ListenOptions {
   /** TCP port; `0` (the default) picks a free one. */
   port?: number;
   /** Interface to bind; default `127.0.0.1`. */
   host?: string;
+  /**
+   * The origins of web pages allowed to call the server (CORS), e.g. `['http://localhost:5173']`.
+   * Default `'*'`: any origin. Each must be an origin as browsers send it: scheme, host and port.
+   */
+  corsOrigins?: CorsOrigins;
   /** Called once per answered request, e.g. to log it. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
 /** One answered request, for logs. */
 export interface RequestLogEntry {
+  /** When the request arrived, ISO 8601 UTC (the machine's clock, not the backend's). */
+  time: string;
   method: string;
   /** Path and query. */
   path: string;
   status: number;
   /** Time from the first byte of the request to the last byte of the answer. */
   milliseconds: number;
+  /** The `X-Okta-Request-Id` of the answer. */
+  requestId: string;
+  /**
+   * For a refusal, its code: Okta's `errorCode` (`E0000011`), RFC 8935's `err` for a security event
+   * token (`invalid_issuer`), or `cors_origin_not_allowed` for a page on an origin not allowed.
+   */
+  errorCode?: string;
 }
 
 /** A listening server. */
@@ -28,15 +47,6 @@ export interface RunningServer {
   url: string;
   /** Stops accepting connections, ends open ones and resolves when the server is closed. */
   close(): Promise<void>;
-}
-
-/** How the server reaches the backend it serves. */
-export interface ServeHooks {
-  env: RouteEnv;
-  /** Answers a request to the organization: the backend's routes, as its msw handlers serve them. */
-  route(request: Request, url: URL): Promise<RenderedReply>;
-  /** Called with the served URL before the first request is answered. */
-  onBound(url: URL): void;
 }
 
 class BodyTooLarge extends Error {
@@ -93,42 +103,110 @@ function servedUrl(host: string, port: number): URL {
   return new URL(`http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`);
 }
 
+/** An error answer's code, read from the small JSON bodies errors have. */
+function errorCodeOf(reply: RenderedReply): string | undefined {
+  if (reply.status < 400 || typeof reply.body !== 'string' || reply.body.length > 65_536) return undefined;
+  try {
+    const parsed = JSON.parse(reply.body) as { errorCode?: unknown; err?: unknown };
+    const code = parsed.errorCode ?? parsed.err;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The log's copy of a request target, bounded so one request cannot flood the log. */
+function loggedPath(target: string): string {
+  return target.length > 2048 ? `${target.slice(0, 2048)}…` : target;
+}
+
 /**
- * Serves the backend on node:http. Each request is rebuilt as a fetch `Request` on the organization
- * URL and answered by the same routes, auth, rate limits and error rendering as the msw handlers; only
- * the last step differs (the reply is written to the socket rather than wrapped in a `Response`).
- * Bodies larger than the API accepts are refused before being read.
+ * Serves a backend over HTTP on node:http (Node only; the CLI `appset-mock` runs it). Each request is
+ * rebuilt as a fetch `Request` on the organization URL and answered by the same routes, auth, rate
+ * limits and error rendering as `backend.fetch`; only the last step differs (the reply is written to
+ * the socket rather than wrapped in a `Response`). Bodies larger than the API accepts are refused
+ * before being read. CORS preflights are answered and every answer carries CORS headers, so web pages
+ * on other origins can call the server and read `Link` and the rate-limit headers. When the backend
+ * was created without `orgUrl`, the served URL becomes its organization URL.
+ *
+ * @example
+ * const backend = createMockBackend({ seed: 'demo' });
+ * const server = await listen(backend, { port: 4010 });
+ * // … later
+ * await server.close();
  */
-export async function listen(options: ListenOptions, hooks: ServeHooks): Promise<RunningServer> {
-  const { env } = hooks;
+export async function listen(backend: MockBackend, options: ListenOptions = {}): Promise<RunningServer> {
+  const hooks = serveHooksOf(backend);
+  if (hooks === undefined) {
+    throw new ConfigurationError('listen() serves a backend made by createMockBackend(); pass the object it returned.');
+  }
+  const { env, route } = hooks;
+  const cors = corsPolicy(options.corsOrigins);
   const server = createServer((req, res) => {
     const started = performance.now();
-    void answer(req)
+    const time = new Date().toISOString();
+    const method = req.method ?? 'GET';
+    const headers = toHeaders(req);
+    const origin = headers.get('origin');
+    let refusedOrigin = false;
+    void (async (): Promise<RenderedReply> => {
+      if (cors.isPreflight(method, headers)) {
+        const allowed = cors.preflight(headers);
+        if (allowed === undefined) refusedOrigin = true;
+        return preflightReply(allowed, origin ?? '');
+      }
+      const reply = await answer(req, method, headers);
+      const corsHeaders = cors.responseHeaders(origin);
+      refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
+      reply.headers.push(...corsHeaders);
+      return reply;
+    })()
       .then((reply) => {
         writeReply(res, reply);
-        return reply.status;
+        return {
+          status: reply.status,
+          requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
+          errorCode: errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined),
+        };
       })
       .catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end();
-        return 500;
+        return { status: 500, requestId: '', errorCode: 'internal_error' };
       })
-      .then((status) => {
-        options.onRequest?.({
-          method: req.method ?? 'GET',
-          path: req.url ?? '/',
+      .then(({ status, requestId, errorCode }) => {
+        const entry: RequestLogEntry = {
+          time,
+          method,
+          path: loggedPath(req.url ?? '/'),
           status,
           milliseconds: Math.round((performance.now() - started) * 10) / 10,
-        });
+          requestId,
+        };
+        if (errorCode !== undefined) entry.errorCode = errorCode;
+        options.onRequest?.(entry);
       });
   });
 
-  async function answer(req: IncomingMessage): Promise<RenderedReply> {
+  /** A preflight's answer: 204 with the CORS headers, or 403 saying how to allow the origin. */
+  function preflightReply(allowed: Array<[string, string]> | undefined, origin: string): RenderedReply {
+    const common: Array<[string, string]> = [
+      ['x-okta-request-id', base62(20)],
+      ['date', new Date(env.now()).toUTCString()],
+    ];
+    if (allowed !== undefined) return { status: 204, headers: [...common, ...allowed], body: null };
+    const shown = origin.length > 200 ? `${origin.slice(0, 200)}…` : origin;
+    return {
+      status: 403,
+      headers: [...common, ['content-type', 'text/plain; charset=utf-8'], ['vary', 'Origin']],
+      body: `This server does not allow pages on ${shown} to call it; allow the origin with --cors-origin (option corsOrigins).\n`,
+    };
+  }
+
+  async function answer(req: IncomingMessage, method: string, headers: Headers): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const target = req.url ?? '/';
     const url = new URL(`${env.orgUrl().origin}${target.startsWith('/') ? target : `/${target}`}`);
-    const method = req.method ?? 'GET';
-    const headers = toHeaders(req);
     headers.delete('host');
     let body: Buffer | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -144,7 +222,7 @@ export async function listen(options: ListenOptions, hooks: ServeHooks): Promise
       }
     }
     const request = new Request(url, { method, headers, body: body?.length ? body : undefined });
-    return hooks.route(request, url);
+    return route(request, url);
   }
 
   const host = options.host ?? '127.0.0.1';

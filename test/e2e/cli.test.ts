@@ -45,14 +45,17 @@ describe('appset-mock on the command line', () => {
     expect(cli.stdout[at + 1]).toBe(`token: ${TOKEN}  (send it as: Authorization: SSWS ${TOKEN})`);
   });
 
-  it('logs one line per request: method, path and query, status, milliseconds', async () => {
-    await request('/api/v1/apps?limit=1&probe=log-line');
-    await request('/api/v1/apps/0oa0000000000missing?probe=log-line', { method: 'DELETE' });
-    await cli.waitForLine(/^DELETE \/api\/v1\/apps\/0oa0000000000missing\?probe=log-line /);
+  it('logs one line per request: time, method, path and query, status, milliseconds, request id, refusal code', async () => {
+    const listed = await request('/api/v1/apps?limit=1&probe=log-line');
+    const missing = await request('/api/v1/apps/0oa0000000000missing?probe=log-line', { method: 'DELETE' });
+    await cli.waitForLine(/ DELETE \/api\/v1\/apps\/0oa0000000000missing\?probe=log-line /);
     const lines = cli.stdout.filter((line) => line.includes('probe=log-line'));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^GET \/api\/v1\/apps\?limit=1&probe=log-line 200 \d+\.\dms$/);
-    expect(lines[1]).toMatch(/^DELETE \/api\/v1\/apps\/0oa0000000000missing\?probe=log-line 404 \d+\.\dms$/);
+    const time = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
+    expect(lines[0]).toMatch(new RegExp(`^${time} GET /api/v1/apps\\?limit=1&probe=log-line 200 \\d+\\.\\dms id=${listed.headers.get('x-okta-request-id')}$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^${time} DELETE /api/v1/apps/0oa0000000000missing\\?probe=log-line 404 \\d+\\.\\dms id=${missing.headers.get('x-okta-request-id')} error=E0000007$`),
+    );
   });
 });
 

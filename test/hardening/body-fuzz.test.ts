@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../mock-server/index';
+import { createHandlers } from '../../mock-server/msw/index';
 import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES, type Application } from '../../src/index';
 import { EVERY_APP_KIND } from '../contract/app-kinds';
 import { watchUnhandledRejections } from './unhandled-rejections';
 
 // Thousands of requests: a bare msw server (no per-response contract check) keeps the file fast.
 const backend = createMockBackend({ seed: EVERY_APP_KIND });
-const server = setupServer(...backend.handlers);
+const server = setupServer(...createHandlers(backend));
 const rejections = watchUnhandledRejections();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

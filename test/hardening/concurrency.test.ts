@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockBackend, type RunningServer } from '../../mock-server/index';
+import { createMockBackend } from '../../mock-server/index';
+import { listen, type RunningServer } from '../../mock-server/node/index';
 import { createClient, NotFoundError, type AppsetClient, type CreateApplicationInput } from '../../src/index';
 
 const backend = createMockBackend();
@@ -10,7 +11,7 @@ let client: AppsetClient;
 let answered = 0;
 
 beforeAll(async () => {
-  running = await backend.listen({ host: '127.0.0.1', port: 0, onRequest: () => void (answered += 1) });
+  running = await listen(backend, { host: '127.0.0.1', port: 0, onRequest: () => void (answered += 1) });
   client = createClient({ orgUrl: running.url, token: backend.defaultToken });
 });
 afterAll(() => running.close());

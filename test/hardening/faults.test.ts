@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockBackend } from '../../mock-server/index';
+import { createHandlers } from '../../mock-server/msw/index';
 import {
   ConnectionError,
   createClient,
@@ -160,7 +161,7 @@ describe('a gateway answering HTML error pages', () => {
 describe("the backend, when a provider's key set endpoint fails", () => {
   const JWKS_URL = 'https://provider.test/jwks';
   const backend = createMockBackend();
-  const server = setupServer(...backend.handlers);
+  const server = setupServer(...createHandlers(backend));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();

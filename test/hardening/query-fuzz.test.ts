@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../mock-server/index';
+import { createHandlers } from '../../mock-server/msw/index';
 import { events } from '../../src/set/index';
 import { ADA, providerKey, publish, registerProvider, sign } from '../mock-server/security-events/helpers';
 import { watchUnhandledRejections } from './unhandled-rejections';
 
 // Thousands of requests: a bare msw server (no per-response contract check) keeps the file fast.
 const backend = createMockBackend({ seed: 'demo' });
-const server = setupServer(...backend.handlers);
+const server = setupServer(...createHandlers(backend));
 const rejections = watchUnhandledRejections();
 
 let appIds: string[] = [];

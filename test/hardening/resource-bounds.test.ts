@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockBackend, RECEIVE_EVENT_TYPE, type MockBackend, type RunningServer } from '../../mock-server/index';
+import { createMockBackend, RECEIVE_EVENT_TYPE, type MockBackend } from '../../mock-server/index';
+import { listen, type RunningServer } from '../../mock-server/node/index';
 import { events } from '../../src/set/index';
 import { BOOKMARK } from '../contract/app-kinds';
 import {
@@ -27,7 +28,7 @@ beforeAll(async () => {
 function served(backend: MockBackend) {
   let running: RunningServer | undefined;
   beforeAll(async () => {
-    running = await backend.listen({ host: '127.0.0.1', port: 0 });
+    running = await listen(backend, { host: '127.0.0.1', port: 0 });
   });
   afterAll(() => running?.close());
 }

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../mock-server/index';
+import { createHandlers } from '../../mock-server/msw/index';
 import { EVENT_TYPES, events } from '../../src/set/index';
 import {
   ADA,
@@ -18,7 +19,7 @@ import { watchUnhandledRejections } from './unhandled-rejections';
 
 // Thousands of requests: a bare msw server (no per-response contract check) keeps the file fast.
 const backend = createMockBackend();
-const server = setupServer(...backend.handlers);
+const server = setupServer(...createHandlers(backend));
 const rejections = watchUnhandledRejections();
 
 /** The registered provider's key, and a stranger's key that claims the same kid. */

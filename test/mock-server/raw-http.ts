@@ -1,6 +1,7 @@
 import type { SetupServer } from 'msw/node';
 import { expect } from 'vitest';
 import { createMockBackend, type MockBackend, type MockBackendOptions } from '../../mock-server/index';
+import { createHandlers } from '../../mock-server/msw/index';
 
 /** A response read to the end, as a client without appset would see it. */
 export interface RawResponse {
@@ -65,7 +66,7 @@ let extraBackends = 0;
 export function extraBackend(server: SetupServer, options: MockBackendOptions = {}): MockBackend {
   extraBackends += 1;
   const backend = createMockBackend({ orgUrl: `https://extra${extraBackends}.okta.test`, ...options });
-  server.use(...backend.handlers);
+  server.use(...createHandlers(backend));
   return backend;
 }
 

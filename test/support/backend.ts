@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/index';
 import { createMockBackend, type MockBackendOptions } from '../../mock-server/index';
+import { createHandlers } from '../../mock-server/msw/index';
 import { checkContract } from './contract';
 
 /**
@@ -11,7 +12,7 @@ import { checkContract } from './contract';
  */
 export function useMockBackend(options: MockBackendOptions = {}) {
   const backend = createMockBackend(options);
-  const server = setupServer(...backend.handlers);
+  const server = setupServer(...createHandlers(backend));
   const checks: Array<Promise<string[]>> = [];
   server.events.on('response:mocked', ({ request, response }) => {
     checks.push(checkContract(request.method, new URL(request.url), response.clone()));

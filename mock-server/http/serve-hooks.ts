@@ -1,0 +1,26 @@
+import type { RenderedReply, RouteEnv } from './route';
+
+/**
+ * What a server in another room (the Node HTTP server) needs from a backend beyond its public surface:
+ * the environment, the router that answers with rendered bytes, and a way to learn the served URL.
+ * Kept out of the public types, so `appset/mock-server` exposes only web platform APIs.
+ */
+export interface ServeHooks {
+  env: RouteEnv;
+  /** Answers a request to the organization (its URL already on the organization's origin). */
+  route(request: Request, url: URL): Promise<RenderedReply>;
+  /** Called with the served URL before the first request is answered. */
+  onBound(url: URL): void;
+}
+
+const registry = new WeakMap<object, ServeHooks>();
+
+/** Records the hooks of a backend created by `createMockBackend`. */
+export function attachServeHooks(backend: object, hooks: ServeHooks): void {
+  registry.set(backend, hooks);
+}
+
+/** The hooks of a backend, or `undefined` for an object `createMockBackend` did not create. */
+export function serveHooksOf(backend: object): ServeHooks | undefined {
+  return registry.get(backend);
+}

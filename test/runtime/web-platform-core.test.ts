@@ -1,0 +1,79 @@
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { createContext, runInContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Bundles an entry for a browser: esbuild refuses to resolve any Node built-in on this platform. */
+async function bundleForBrowser(entry: string, format: 'esm' | 'iife' = 'esm') {
+  const result = await build({
+    entryPoints: [`${root}${entry}`],
+    bundle: true,
+    write: false,
+    format,
+    globalName: 'appsetMock',
+    platform: 'browser',
+    target: 'es2022',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
+}
+
+/** The web platform's globals, taken from Node: what a browser or an edge runtime also has. */
+const WEB_GLOBALS = [
+  'URL', 'URLSearchParams', 'Headers', 'Request', 'Response', 'FormData', 'Blob', 'File', 'fetch',
+  'TextEncoder', 'TextDecoder', 'crypto', 'CryptoKey', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
+  'DOMException', 'ReadableStream', 'WritableStream', 'TransformStream', 'structuredClone', 'atob', 'btoa',
+  'setTimeout', 'clearTimeout', 'queueMicrotask', 'performance', 'console',
+] as const;
+
+describe('the backend core (appset/mock-server)', () => {
+  it('bundles for the browser with no Node built-in and no msw', async () => {
+    const { code, inputs } = await bundleForBrowser('mock-server/index.ts');
+    expect(inputs.filter((path) => path.startsWith('node:') || /(^|\/)node_modules\/msw\//.test(path))).toEqual([]);
+    expect(code).not.toMatch(/(?<![.\w$])(Buffer|process)\./);
+  });
+
+  it('runs with the web platform globals alone: no Buffer, no process, no require', async () => {
+    const { code } = await bundleForBrowser('mock-server/index.ts', 'iife');
+    const globals: Record<string, unknown> = {};
+    for (const name of WEB_GLOBALS) globals[name] = (globalThis as Record<string, unknown>)[name];
+    const context = createContext(globals);
+    // A script run in a fresh context: only what is listed above (and the language) exists there.
+    const script = `${code}
+      (async () => {
+      const backend = appsetMock.createMockBackend({ seed: 'demo', orgUrl: 'https://acme.okta.test' });
+      const headers = { authorization: 'SSWS ' + backend.defaultToken };
+      const page = await backend.fetch(new Request('https://acme.okta.test/api/v1/apps?limit=5', { headers }));
+      const created = await backend.fetch(new Request('https://acme.okta.test/api/v1/apps', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bookmark', label: 'Wiki', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } }),
+      }));
+      globalThis.result = {
+        hasBuffer: typeof Buffer !== 'undefined',
+        hasProcess: typeof process !== 'undefined',
+        pageStatus: page.status,
+        pageLength: (await page.json()).length,
+        link: page.headers.get('link'),
+        createdStatus: created.status,
+        createdId: (await created.json()).id,
+        size: backend.apps.size,
+      };
+      })()`;
+    await (runInContext(script, context) as Promise<void>);
+    const result = (context as { result: Record<string, unknown> }).result;
+    expect(result).toMatchObject({ hasBuffer: false, hasProcess: false, pageStatus: 200, pageLength: 5, createdStatus: 200, size: 13 });
+    expect(result.link).toContain('<https://acme.okta.test/api/v1/apps?limit=5>; rel="self"');
+    expect(result.createdId).toMatch(/^0oa\w{17}$/);
+  });
+
+  it('bundles the msw handlers and the client for the browser too', async () => {
+    for (const entry of ['mock-server/msw/index.ts', 'src/index.ts', 'src/set/index.ts']) {
+      const { inputs } = await bundleForBrowser(entry);
+      expect(inputs.filter((path) => path.startsWith('node:')), entry).toEqual([]);
+    }
+  });
+});

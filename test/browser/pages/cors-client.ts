@@ -18,7 +18,9 @@ async function run({ orgUrl, token }: Config) {
   } catch (error) {
     refusal = isApiError(error) ? { status: error.status, errorCode: error.errorCode, requestId: error.requestId } : String(error);
   }
-  return { origin: location.origin, ids, label: one.label, refusal };
+  // The page's own origin (the program is type-checked without the DOM library).
+  const origin = (globalThis as unknown as { location: { origin: string } }).location.origin;
+  return { origin, ids, label: one.label, refusal };
 }
 
 (globalThis as { runCorsClient?: typeof run }).runCorsClient = run;

@@ -4,17 +4,21 @@ const { setupServer } = require('msw/node');
 const appset = require('appset');
 const set = require('appset/set');
 const mock = require('appset/mock-server');
+const mockMsw = require('appset/mock-server/msw');
+const mockNode = require('appset/mock-server/node');
 
 assert.equal(typeof appset.createClient, 'function');
 assert.equal(typeof set.verifySecurityEventToken, 'function');
 assert.equal(typeof mock.createMockBackend, 'function');
+assert.equal(typeof mockMsw.createHandlers, 'function');
+assert.equal(typeof mockNode.listen, 'function');
 
 const backend = mock.createMockBackend({ seed: 'demo' });
 assert.throws(() => backend.apps.delete('0oamissing'), appset.NotFoundError);
 assert.ok(new set.SetVerificationError('invalid_key', 'x') instanceof appset.AppsetError);
 
 (async () => {
-  const server = setupServer(...backend.handlers);
+  const server = setupServer(...mockMsw.createHandlers(backend));
   server.listen({ onUnhandledRequest: 'error' });
   try {
     const client = appset.createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
@@ -23,6 +27,14 @@ assert.ok(new set.SetVerificationError('invalid_key', 'x') instanceof appset.App
     await assert.rejects(() => client.apps.delete(apps[0].id), appset.ForbiddenError);
   } finally {
     server.close();
+  }
+  const served = await mockNode.listen(backend, { port: 0 });
+  try {
+    const page = await fetch(`${served.url}/api/v1/apps?limit=5`, { headers: { authorization: `SSWS ${backend.defaultToken}` } });
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get('access-control-allow-origin'), '*');
+  } finally {
+    await served.close();
   }
   console.log('smoke (require): ok');
 })().catch((error) => {

@@ -4,17 +4,21 @@ import { setupServer } from 'msw/node';
 import * as appset from 'appset';
 import * as set from 'appset/set';
 import * as mock from 'appset/mock-server';
+import * as mockMsw from 'appset/mock-server/msw';
+import * as mockNode from 'appset/mock-server/node';
 
 assert.equal(typeof appset.createClient, 'function');
 assert.equal(typeof set.signSecurityEventToken, 'function');
 assert.equal(typeof mock.createMockBackend, 'function');
+assert.equal(typeof mockMsw.createHandlers, 'function');
+assert.equal(typeof mockNode.listen, 'function');
 
 // The backend's state API throws the client's own error classes: one copy across entry points.
 const backend = mock.createMockBackend({ seed: 'demo' });
 assert.throws(() => backend.apps.delete('0oamissing'), appset.NotFoundError);
 assert.ok(new set.SetVerificationError('invalid_key', 'x') instanceof appset.AppsetError);
 
-const server = setupServer(...backend.handlers);
+const server = setupServer(...mockMsw.createHandlers(backend));
 server.listen({ onUnhandledRequest: 'error' });
 try {
   const client = appset.createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
@@ -26,6 +30,18 @@ try {
   server.close();
 }
 console.log('smoke (import): ok');
+
+// The Node entry serves the same backend over HTTP, with CORS for pages on other origins.
+const served = await mockNode.listen(backend, { port: 0 });
+try {
+  const page = await fetch(`${served.url}/api/v1/apps?limit=5`, { headers: { authorization: `SSWS ${backend.defaultToken}`, origin: 'http://localhost:5173' } });
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get('access-control-allow-origin'), '*');
+  assert.match(page.headers.get('access-control-expose-headers'), /\bLink\b/);
+} finally {
+  await served.close();
+}
+console.log('smoke (appset/mock-server/node): ok');
 
 // The appset-mock command from the build starts, answers and stops on SIGTERM.
 const { spawn } = await import('node:child_process');

@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: every benchmark, each a ratio against a baseline measured in this same run.
- * Prints a table and writes bench/results.json.
+ * Prints a table and writes bench/results.json. `npm run bench -- <name>…` runs only the benchmarks
+ * named and updates their entries, keeping the others as last measured.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { clientOverhead } from './client-overhead';
+import { httpServerBenchmarks } from './http-server';
 import { listVsOktaSdk } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
 import { setVerifyVsJose } from './set-verify';
@@ -28,9 +30,21 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
   ['set-verify-vs-jose', setVerifyVsJose],
   ['iterate-memory-mb', iterateMemoryInChild],
 ];
+// One step measures three results (the HTTP servers and their load generator start once).
+const HTTP_RESULTS = ['http-get-app', 'http-get-page', 'set-ingestion-http'];
+const only = process.argv.slice(2);
+const known = [...steps.map(([name]) => name), ...HTTP_RESULTS];
+const unknown = only.filter((name) => !known.includes(name));
+if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; the benchmarks are ${known.join(', ')}`);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
 for (const [name, bench] of steps) {
+  if (!wanted(name)) continue;
   process.stderr.write(`running ${name}…\n`);
   results[name] = await bench();
+}
+if (HTTP_RESULTS.some(wanted)) {
+  process.stderr.write(`running ${HTTP_RESULTS.join(', ')}…\n`);
+  Object.assign(results, await httpServerBenchmarks());
 }
 
 const rows = Object.entries(results).map(([name, r]) => {
@@ -54,5 +68,7 @@ if (list) {
   console.log(`Listing floor (fetch + JSON.parse only, one page at a time): ${list.floorMs} ms, ${list.floorRatio} of okta-sdk-nodejs`);
 }
 
-await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+const file = new URL('./results.json', import.meta.url);
+const kept = only.length ? (JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>) : {};
+await writeFile(file, `${JSON.stringify({ ...kept, ...results }, null, 2)}\n`);
 console.log('\nwrote bench/results.json');

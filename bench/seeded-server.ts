@@ -1,6 +1,7 @@
 /**
  * A backend with N generated apps served over HTTP on 127.0.0.1, for benchmarks that need a real
  * server in another process. Prints `listening <url>` once ready; stops on SIGTERM.
+ * With `APPSET_BENCH_PROVIDER` set to `{"issuer", "jwks"}`, that provider is registered (SET ingestion).
  * Usage: node --import tsx bench/seeded-server.ts <count>
  */
 import { createMockBackend } from '../mock-server/index';
@@ -9,6 +10,7 @@ import { benchApps } from './fixtures';
 
 const count = Number(process.argv[2] ?? '10000');
 const backend = createMockBackend({ seed: benchApps(count) });
+if (process.env.APPSET_BENCH_PROVIDER) backend.providers.register(JSON.parse(process.env.APPSET_BENCH_PROVIDER));
 const running = await listen(backend, { host: '127.0.0.1', port: 0 });
 console.log(`listening ${running.url} ${backend.defaultToken}`);
 process.on('SIGTERM', () => {

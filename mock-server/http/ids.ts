@@ -1,13 +1,25 @@
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+// Random bytes are drawn 4 KiB at a time: one Web Crypto call costs as much as a request's other work,
+// and every response needs 20 random letters for its request id.
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+
+function randomByte(): number {
+  if (poolAt === pool.length) {
+    // Web Crypto, not node:crypto: the backend's core runs in browsers and edge runtimes too.
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  return pool[poolAt++]!;
+}
+
 /** Random base62 text of the given length (rejection sampling keeps the letters uniform). */
 export function base62(length: number): string {
   let out = '';
   while (out.length < length) {
-    // Web Crypto, not node:crypto: the backend's core runs in browsers and edge runtimes too.
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }

@@ -1,0 +1,172 @@
+/**
+ * The HTTP server's throughput against bare node:http servers, each in its own process, loaded by the
+ * same generator in a third process (bench/http-load.ts), 16 requests in flight over keep-alive:
+ * - `http-get-app`: GET one app ÷ a bare server writing the same bytes (goal ≥ 0.7);
+ * - `http-get-page`: GET a 200-app page ÷ a bare server writing the same bytes (goal ≥ 0.7);
+ * - `set-ingestion-http`: POST security event tokens ÷ a bare receiver that only verifies with
+ *   `jose.jwtVerify` and remembers `jti` (goal ≥ 0.8). Both get the same tokens, each a new `jti`.
+ * Throughput ratio = baseline time ÷ subject time for the same requests.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { events, signSecurityEventToken } from '../src/set/index';
+import type { RecordedAnswer } from './bare-server';
+import type { LoadJob } from './http-load';
+import { compare, round, type BenchResult } from './measure';
+import { startBareServer, startSeededServer } from './server-process';
+
+const CONCURRENCY = 16;
+const APPS = 1_000;
+const GET_APP_REQUESTS = 4_000;
+const GET_PAGE_REQUESTS = 300;
+const SETS_PER_ROUND = 800;
+const WARMUP = 1;
+const ROUNDS = 5;
+const ISSUER = 'https://risk.example.com';
+
+/** The load generator process: one job at a time. */
+function startLoad() {
+  const script = fileURLToPath(new URL('./http-load.ts', import.meta.url));
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', script]);
+  child.stderr.pipe(process.stderr);
+  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  let id = 0;
+  return {
+    async run(job: Omit<LoadJob, 'id' | 'concurrency'>): Promise<void> {
+      child.stdin.write(`${JSON.stringify({ ...job, id: ++id, concurrency: CONCURRENCY })}\n`);
+      const next = await answers.next();
+      if (next.done) throw new Error('the load generator ended');
+      const answer = JSON.parse(next.value) as { failures: number; firstFailure?: string };
+      if (answer.failures > 0) throw new Error(`${answer.failures} requests to ${job.url} failed: ${answer.firstFailure}`);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin.end();
+      }),
+  };
+}
+
+/** Records what the server answers for each path, for the replaying baseline. */
+async function record(url: string, paths: string[], headers: Record<string, string>): Promise<Record<string, RecordedAnswer>> {
+  const out: Record<string, RecordedAnswer> = {};
+  for (const path of paths) {
+    const response = await fetch(`${url}${path}`, { headers });
+    const raw: Array<[string, string]> = [];
+    // `Link` repeats (one per relation); Headers joins them, so they are split back here.
+    for (const [name, value] of response.headers) {
+      if (name === 'link') for (const link of value.split(/,\s*(?=<)/)) raw.push([name, link]);
+      else if (name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding') raw.push([name, value]);
+    }
+    out[path] = { status: response.status, headers: raw, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+  }
+  return out;
+}
+
+async function getThroughput(): Promise<{ app: BenchResult; page: BenchResult }> {
+  const subject = await startSeededServer(APPS);
+  const headers = { authorization: `SSWS ${subject.token}`, accept: 'application/json' };
+  const dir = await mkdtemp(join(tmpdir(), 'appset-bench-'));
+  const load = startLoad();
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  try {
+    const list = (await (await fetch(`${subject.url}/api/v1/apps?limit=1`, { headers })).json()) as Array<{ id: string }>;
+    const appPath = `/api/v1/apps/${list[0]!.id}`;
+    const pagePath = '/api/v1/apps?limit=200';
+    const file = join(dir, 'recorded.json');
+    const recorded = await record(subject.url, [appPath, pagePath], headers);
+    await writeFile(file, JSON.stringify(recorded));
+    bare = await startBareServer(['replay', file]);
+
+    const measure = async (path: string, count: number, what: string): Promise<BenchResult> => {
+      const job = (url: string) => () => load.run({ url: `${url}${path}`, method: 'GET', headers, expectStatus: 200, count });
+      const times = await compare(job(bare!.url), job(subject.url), { warmup: WARMUP, rounds: ROUNDS });
+      const perSecond = (ms: number) => round(count / (ms / 1000));
+      return {
+        ratio: round(times.baseline / times.subject),
+        baseline: perSecond(times.baseline),
+        subject: perSecond(times.subject),
+        unit: 'requests per s',
+        goal: '≥ 0.7',
+        what,
+        bytes: Buffer.from(recorded[path]!.body, 'base64').byteLength,
+        requests: count,
+        concurrency: CONCURRENCY,
+      };
+    };
+    const app = await measure(appPath, GET_APP_REQUESTS, 'GET one app');
+    const page = await measure(pagePath, GET_PAGE_REQUESTS, 'GET a 200-app page');
+    return { app, page };
+  } finally {
+    await load.stop();
+    await bare?.stop();
+    await subject.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `count` tokens, each with its own `jti`, for the audience given. */
+function tokens(privateKey: CryptoKey, audience: string, count: number, offset: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      signSecurityEventToken(
+        {
+          iss: ISSUER,
+          aud: audience,
+          events: events.userRiskChange({
+            subject: { user: { format: 'email', email: `user${offset + i}@example.com` } },
+            current_level: 'high',
+            previous_level: 'low',
+          }),
+        },
+        { key: privateKey, kid: 'k1' },
+      ),
+    ),
+  );
+}
+
+async function ingestionThroughput(): Promise<BenchResult> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  const subject = await startSeededServer(0, { issuer: ISSUER, jwks: { keys: [jwk] } });
+  const bare = await startBareServer(['set-receiver', ISSUER, subject.url, JSON.stringify(jwk)]);
+  const load = startLoad();
+  try {
+    // Every round sends new tokens to each server; the same tokens go to both.
+    const batches: string[][] = [];
+    for (let r = 0; r < WARMUP + ROUNDS; r++) batches.push(await tokens(privateKey, subject.url, SETS_PER_ROUND, r * SETS_PER_ROUND));
+    const headers = { 'content-type': 'application/secevent+jwt', accept: 'application/json' };
+    const job = (url: string) => {
+      let round = 0;
+      return () =>
+        load.run({ url: `${url}/security/api/v1/security-events`, method: 'POST', headers, expectStatus: 202, bodies: batches[round++]! });
+    };
+    const times = await compare(job(bare.url), job(subject.url), { warmup: WARMUP, rounds: ROUNDS });
+    const perSecond = (ms: number) => round(SETS_PER_ROUND / (ms / 1000));
+    return {
+      ratio: round(times.baseline / times.subject),
+      baseline: perSecond(times.baseline),
+      subject: perSecond(times.subject),
+      unit: 'SETs per s',
+      goal: '≥ 0.8',
+      requests: SETS_PER_ROUND,
+      concurrency: CONCURRENCY,
+    };
+  } finally {
+    await load.stop();
+    await bare.stop();
+    await subject.stop();
+  }
+}
+
+/** The three HTTP results, keyed by benchmark name. */
+export async function httpServerBenchmarks(): Promise<Record<string, BenchResult>> {
+  const { app, page } = await getThroughput();
+  const ingestion = await ingestionThroughput();
+  return { 'http-get-app': app, 'http-get-page': page, 'set-ingestion-http': ingestion };
+}

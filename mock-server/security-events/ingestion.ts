@@ -6,6 +6,7 @@ import { verifySecurityEventToken, type VerifiedSecurityEventToken } from '../..
 import type { LogCollection, StoredLogEvent } from '../logs/store';
 import type { ProviderService, StoredProvider } from './providers';
 import { ReplayMemory } from './replay';
+import { sha256 } from './sha256';
 import { subjectKeys, type SignalsStore } from './signals';
 
 /** The System Log event type recorded for every accepted event. */
@@ -13,11 +14,6 @@ export const RECEIVE_EVENT_TYPE = 'security.events.provider.receive_event';
 
 /** The outcome of one delivery: accepted (202) or refused with an RFC 8935 error (400). */
 export type IngestionResult = { accepted: true } | { accepted: false; err: string; description: string };
-
-/** The token's SHA-256 digest, base64url: what tells a redelivery from another token reusing a `jti`. */
-async function sha256(token: string): Promise<string> {
-  return base64url.encode(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))));
-}
 
 type Payload<K extends keyof typeof EVENT_TYPES> = KnownEventPayloads[(typeof EVENT_TYPES)[K]];
 
@@ -68,7 +64,8 @@ export class IngestionService {
       throw error;
     }
     const { iss, jti } = verified.claims;
-    const digest = await sha256(token);
+    // The token's digest tells a redelivery from another token reusing a `jti`.
+    const digest = base64url.encode(sha256(token));
     const verdict = this.replay.check(iss, jti, digest, now);
     if (verdict === 'duplicate') return { accepted: true };
     if (verdict === 'conflict') {

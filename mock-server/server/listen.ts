@@ -142,14 +142,16 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   }
   const { env, route } = hooks;
   const cors = corsPolicy(options.corsOrigins);
+  const { onRequest } = options;
   const server = createServer((req, res) => {
     const started = performance.now();
-    const time = new Date().toISOString();
+    const arrived = Date.now();
     const method = req.method ?? 'GET';
     const headers = toHeaders(req);
     const origin = headers.get('origin');
     let refusedOrigin = false;
-    void (async (): Promise<RenderedReply> => {
+    let failed = false;
+    const replied = (async (): Promise<RenderedReply> => {
       if (cors.isPreflight(method, headers)) {
         const allowed = cors.preflight(headers);
         if (allowed === undefined) refusedOrigin = true;
@@ -160,32 +162,33 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
       reply.headers.push(...corsHeaders);
       return reply;
-    })()
-      .then((reply) => {
+    })().then(
+      (reply) => {
         writeReply(res, reply);
-        return {
-          status: reply.status,
-          requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
-          errorCode: errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined),
-        };
-      })
-      .catch(() => {
+        return reply;
+      },
+      (): RenderedReply => {
+        failed = true;
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end();
-        return { status: 500, requestId: '', errorCode: 'internal_error' };
-      })
-      .then(({ status, requestId, errorCode }) => {
-        const entry: RequestLogEntry = {
-          time,
-          method,
-          path: loggedPath(req.url ?? '/'),
-          status,
-          milliseconds: Math.round((performance.now() - started) * 10) / 10,
-          requestId,
-        };
-        if (errorCode !== undefined) entry.errorCode = errorCode;
-        options.onRequest?.(entry);
-      });
+        return { status: 500, headers: [], body: null };
+      },
+    );
+    // The log entry is built only for a caller that asked for it.
+    if (onRequest === undefined) return;
+    void replied.then((reply) => {
+      const entry: RequestLogEntry = {
+        time: new Date(arrived).toISOString(),
+        method,
+        path: loggedPath(req.url ?? '/'),
+        status: reply.status,
+        milliseconds: Math.round((performance.now() - started) * 10) / 10,
+        requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
+      };
+      const errorCode = failed ? 'internal_error' : (errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined));
+      if (errorCode !== undefined) entry.errorCode = errorCode;
+      onRequest(entry);
+    });
   });
 
   /** A preflight's answer: 204 with the CORS headers, or 403 saying how to allow the origin. */

@@ -31,6 +31,8 @@ export class IngestionService {
       signals: SignalsStore;
       logs: LogCollection;
       replay?: ReplayMemory;
+      /** Makes System Log event uuids; default `randomUUID`. */
+      uuid?: () => string;
     },
   ) {
     this.replay = deps.replay ?? new ReplayMemory();
@@ -131,7 +133,7 @@ export class IngestionService {
       .filter((role) => subject[role] !== undefined)
       .map((role) => target(role, subject[role]!));
     const event: StoredLogEvent = {
-      uuid: randomUUID(),
+      uuid: (this.deps.uuid ?? randomUUID)(),
       published: new Date(now).toISOString(),
       eventType: RECEIVE_EVENT_TYPE,
       version: '0',

@@ -63,7 +63,7 @@ async function busyBackend(options: Parameters<typeof createMockBackend>[0] = {}
     users: [{ id: '00u1ada0000000000000', login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }],
     groups: [{ id: '00g1eng0000000000000', name: 'Engineering', description: 'Builders' }],
     providers: [
-      { name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk] } },
+      { name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk as { kty: string }] } },
       { name: 'Remote', issuer: 'https://remote.test', jwks_url: 'https://remote.test/keys' },
     ],
   });

@@ -8,6 +8,7 @@ import {
   type RequestLogEntry,
   type RunningServer,
 } from './index';
+import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './control/cli-options';
 
 const HELP = `Usage: appset-mock [options]
 
@@ -19,8 +20,14 @@ Options:
   --token <token>            the API token to accept, sent as "Authorization: SSWS <token>"
                              (default ${DEFAULT_MOCK_TOKEN})
   --org-url <url>            the organization URL written into links (default: the served URL)
-  --seed demo                start with a dozen realistic apps
-  --rate-limits okta|off     enforce Okta's published per-minute limits, or not (default off)
+  --seed demo|FILE           start with a dozen realistic apps, or with a seed document (JSON;
+                             schema: appset/seed.schema.json); reset goes back to it
+  --rate-limits okta|off|FILE  enforce Okta's published per-minute limits, none (default off),
+                             or the numbers per bucket in a JSON file, e.g. {"apps": 10}
+  --state FILE               load the state from FILE when it exists; write it there (atomically)
+                             on SIGINT/SIGTERM
+  --ids deterministic        the same id sequence on every start and after a reset
+  --control on|off           serve the control plane under /__appset/ (default on; needs no token)
   --help                     show this help
 `;
 
@@ -31,6 +38,9 @@ const OPTIONS = {
   'org-url': { type: 'string' },
   seed: { type: 'string' },
   'rate-limits': { type: 'string', default: 'off' },
+  state: { type: 'string' },
+  ids: { type: 'string', default: 'random' },
+  control: { type: 'string', default: 'on' },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -42,8 +52,7 @@ interface CliOptions {
   host: string;
   token: string;
   orgUrl?: string;
-  seed?: 'demo';
-  rateLimits: 'okta' | 'off';
+  control: ControlCliOptions;
 }
 
 function fromParseError(error: unknown): UsageError {
@@ -97,13 +106,14 @@ function parseCommandLine(args: string[]): CliOptions | undefined {
   if (orgUrl !== undefined && !isHttpUrl(orgUrl)) {
     throw new UsageError(`--org-url must be an http(s) URL (got "${orgUrl}"), e.g. --org-url https://example.okta.com.`);
   }
-  const seed = values.seed;
-  if (seed !== undefined && seed !== 'demo') throw new UsageError(`--seed takes only "demo" (got "${seed}"), e.g. --seed demo.`);
-  const rateLimits = values['rate-limits'];
-  if (rateLimits !== 'okta' && rateLimits !== 'off') {
-    throw new UsageError(`--rate-limits takes "okta" or "off" (got "${rateLimits}"), e.g. --rate-limits okta.`);
+  let control: ControlCliOptions;
+  try {
+    control = controlCliOptions(values);
+  } catch (error) {
+    if (error instanceof CliOptionError) throw new UsageError(error.message);
+    throw error;
   }
-  return { port, host: values.host, token: values.token, orgUrl, seed, rateLimits };
+  return { port, host: values.host, token: values.token, orgUrl, control };
 }
 
 function isHttpUrl(value: string): boolean {
@@ -149,11 +159,24 @@ async function main(): Promise<number> {
 
   const backendOptions: MockBackendOptions = {
     tokens: [{ type: 'SSWS', token: options.token }],
-    rateLimits: options.rateLimits,
+    rateLimits: options.control.rateLimits,
+    ids: options.control.ids,
+    control: options.control.control,
   };
   if (options.orgUrl !== undefined) backendOptions.orgUrl = options.orgUrl;
-  if (options.seed !== undefined) backendOptions.seed = options.seed;
-  const backend = createMockBackend(backendOptions);
+  if (options.control.seed !== undefined) backendOptions.seed = options.control.seed;
+  const { statePath } = options.control;
+  let backend: ReturnType<typeof createMockBackend>;
+  try {
+    backend = createMockBackend(backendOptions);
+    const saved = statePath === undefined ? undefined : readState(statePath);
+    if (saved !== undefined) backend.restore(saved);
+  } catch (error) {
+    // A bad seed, rate-limit or state file: the message names the file's field.
+    process.stderr.write(`appset-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  if (options.control.control && !isLoopback(options.host)) process.stderr.write(`appset-mock: ${controlExposureWarning(options.host)}\n`);
 
   let server: RunningServer;
   try {
@@ -175,6 +198,14 @@ async function main(): Promise<number> {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      if (statePath !== undefined) {
+        try {
+          writeState(statePath, backend.snapshot());
+          process.stdout.write(`state written to ${statePath}\n`);
+        } catch (error) {
+          process.stderr.write(`appset-mock: could not write the state to ${statePath}: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+      }
       server.close().then(
         () => {
           process.stdout.write('appset mock server stopped\n');

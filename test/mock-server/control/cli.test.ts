@@ -61,7 +61,7 @@ describe('appset-mock control-plane flags', () => {
     const seed = file('seed.json', { apps: [bookmark], users: [{ login: 'ada@example.com' }] });
     const state = join(dir, 'state.json');
     const first = await startCli(['--seed', seed, '--ids', 'deterministic', '--state', state]);
-    const apps = await (await fetch(`${first.url}/api/v1/apps`, { headers: auth })).json();
+    const apps = (await (await fetch(`${first.url}/api/v1/apps`, { headers: auth })).json()) as Array<{ id: string }>;
     expect(apps.map((a: { id: string }) => a.id)).toEqual(['0oa00000000000000002']);
     const created = await fetch(`${first.url}/api/v1/apps`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ...bookmark, label: 'Second' }) });
     expect(created.status).toBe(200);
@@ -78,7 +78,7 @@ describe('appset-mock control-plane flags', () => {
     const cli = await startCli(['--control', 'off']);
     const answer = await fetch(`${cli.url}/__appset/health`, { headers: auth });
     expect(answer.status).toBe(404);
-    expect((await answer.json()).errorCode).toBe('E0000007');
+    expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('E0000007');
     await cli.stop();
   });
 

@@ -21,6 +21,7 @@ import { renderProvider, securityEventRoutes } from './security-events/routes';
 import { SignalsStore, type DeviceSignals, type UserSignals } from './security-events/signals';
 import type { SecurityEventsProvider } from '../src/providers/schemas';
 import type { SubjectIdentifier } from '../src/set/subject';
+import { ControlInputError } from './control/body-errors';
 import { ControlClock } from './control/clock';
 import type { Fault, FaultInput } from './control/faults';
 import { IdSource, type IdMode } from './control/ids';
@@ -439,7 +440,11 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     clock: {
       now: () => new Date(clock.now()),
       advance: (ms) => plane.changeClock({ advanceMs: ms }),
-      set: (at) => plane.changeClock({ now: new Date(at).toISOString() }),
+      set: (at) => {
+        const when = new Date(at);
+        if (Number.isNaN(when.getTime())) throw new ControlInputError(`clock.set: ${String(at)} is not a date; give a Date, an ISO 8601 string or epoch milliseconds`, 'now');
+        plane.changeClock({ now: when.toISOString() });
+      },
     },
     journal: {
       list: () => plane.journal.list(),

@@ -124,8 +124,11 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     try {
       reply = await dispatch(request, url);
     } catch (error) {
-      if (!(error instanceof ControlInputError)) throw error;
-      reply = json(error.status, { error: error.message });
+      // A bug in the plane still answers in the plane's shape, and says so.
+      reply =
+        error instanceof ControlInputError
+          ? json(error.status, { error: error.message })
+          : json(500, { error: `internal error of the control plane: ${error instanceof Error ? error.message : String(error)}` });
     }
     const headers: Array<[string, string]> = [['cache-control', 'no-store'], ...(reply.headers ?? [])];
     if (reply.body === undefined) return { status: reply.status, headers, body: null };

@@ -91,6 +91,14 @@ function duplicates(values: Iterable<string>): string | undefined {
   return undefined;
 }
 
+/** JWK members holding private or symmetric key material. */
+const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
+
+/** A key set without private members: a snapshot never carries secrets, and verifying needs none. */
+function publicKeySet(jwks: { keys: object[] }): { keys: Array<Record<string, unknown>> } {
+  return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.has(member)))) };
+}
+
 /** The reason of an error raised while a seed is applied, with the field path of the seed document. */
 function seedFailure(error: unknown, field: string): ControlInputError {
   if (error instanceof ControlInputError) return error;
@@ -195,7 +203,7 @@ export class ControlPlane implements RouterControl {
         type,
         status,
         settings,
-        jwks: jwks ?? null,
+        jwks: jwks ? publicKeySet(jwks) : null,
       })),
       signals: { users: d.signals.users.all(), devices: d.signals.devices.all() },
       logs: [...d.logs.values()],

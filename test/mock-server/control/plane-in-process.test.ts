@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ControlInputError, createMockBackend, type MockBackend, type SeedDocument } from '../../../mock-server/index';
@@ -218,6 +219,59 @@ describe('backend.faults, backend.clock, backend.journal, backend.rateLimits', (
     backend.rateLimits.set('off');
     expect((await get(backend, '/api/v1/logs')).status).toBe(200);
     expect(() => backend.rateLimits.set({ logs: 0 })).toThrow(/^rate limits field logs: /);
+  });
+});
+
+describe('faults in-process', () => {
+  it('a 429 through msw answers E0000047; remove and clear take faults away', async () => {
+    const backend = backendWith();
+    backend.faults.add({ path: '/api/v1/apps', status: 429, times: 5 });
+    const answer = await get(backend, '/api/v1/apps');
+    expect(answer.status).toBe(429);
+    expect(answer.body.errorCode).toBe('E0000047');
+    expect(Number(answer.headers.get('x-rate-limit-reset')) * 1000).toBeGreaterThan(START);
+    const [waiting] = backend.faults.list();
+    expect(waiting).toMatchObject({ path: '/api/v1/apps', remaining: 4 });
+    expect(backend.faults.remove(waiting!.id)).toBe(true);
+    expect(backend.faults.remove(waiting!.id)).toBe(false);
+    expect((await get(backend, '/api/v1/apps')).status).toBe(200);
+    backend.faults.add({ path: '/api/v1/logs', status: 500 });
+    backend.faults.clear();
+    expect(backend.faults.list()).toEqual([]);
+    expect((await get(backend, '/api/v1/logs')).status).toBe(200);
+  });
+});
+
+describe('providers by discovery and key sets in snapshots', () => {
+  const DISCOVERY = 'https://ssf.discovery.test/.well-known/ssf-configuration';
+
+  it('seed() discovers a provider by well_known_url through fetch', async () => {
+    const backend = backendWith();
+    server.use(http.get(DISCOVERY, () => HttpResponse.json({ issuer: 'https://ssf.discovery.test', jwks_uri: 'https://ssf.discovery.test/jwks' })));
+    const { providers } = await backend.seed({ providers: [{ name: 'SSF', well_known_url: DISCOVERY }] });
+    expect(providers).toEqual([expect.objectContaining({ name: 'SSF', settings: { issuer: 'https://ssf.discovery.test', jwks_url: 'https://ssf.discovery.test/jwks', well_known_url: DISCOVERY } })]);
+  });
+
+  it('a failed discovery refuses the whole seed, naming the provider, and adds nothing', async () => {
+    const backend = backendWith();
+    server.use(http.get(DISCOVERY, () => new HttpResponse(null, { status: 404 })));
+    await expect(backend.seed({ users: [{ login: 'ada@example.com' }], providers: [{ name: 'SSF', well_known_url: DISCOVERY }] })).rejects.toThrow(
+      /^seed field providers\[0\]: Api validation failed: settings\.well_known_url/,
+    );
+    expect(backend.providers.list()).toEqual([]);
+    expect(backend.directory.users()).toEqual([]);
+  });
+
+  it('a snapshot carries the public members of a registered key set only', async () => {
+    const backend = backendWith();
+    const { exportJWK } = await import('jose');
+    const privateJwk = { ...(await exportJWK(key.privateKey)), kid: key.kid };
+    backend.providers.register({ issuer: ISSUER, jwks: { keys: [privateJwk] } });
+    const [provider] = backend.snapshot().providers;
+    expect(Object.keys(provider!.jwks!.keys[0]!).sort()).toEqual(['e', 'kid', 'kty', 'n']);
+    const other = backendWith();
+    other.restore(backend.snapshot());
+    expect((await postSet(other, riskHigh)).status).toBe(202);
   });
 });
 

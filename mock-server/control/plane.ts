@@ -1,35 +1,18 @@
 import { z } from 'zod';
-import type { Application } from '../../src/apps/application';
-import type { SecurityEventsProvider } from '../../src/providers/schemas';
-import { createLocalKeySet } from '../../src/set/keys';
-import type { AppService } from '../apps/service';
-import { storedApp, type AppUserAssignment } from '../apps/store';
-import type { Directory, DirectoryGroup, DirectoryUser } from '../directory/store';
 import type { MockToken } from '../http/auth';
-import { OktaHttpError } from '../http/okta-errors';
 import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
-import type { RouteEnv, RouterControl } from '../http/route';
-import type { LogCollection, StoredLogEvent } from '../logs/store';
-import type { ProviderService } from '../security-events/providers';
-import type { ReplayMemory } from '../security-events/replay';
-import type { DeviceSignals, SignalsStore, UserSignals } from '../security-events/signals';
+import type { RouterControl } from '../http/route';
+import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError } from './body-errors';
-import type { ControlClock } from './clock';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
-import type { IdSource } from './ids';
 import { RequestJournal, type JournalEntry } from './journal';
-import { SeedDocumentSchema, type SeedDocument } from './seed-schema';
+import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
+import { SeedDocumentSchema } from './seed-schema';
+import { checkSnapshot, loadSnapshot, takeSnapshot } from './snapshot';
 import { SNAPSHOT_VERSION, SnapshotSchema, type Snapshot } from './snapshot-schema';
+import { clearStores, type BackendStores } from './stores';
 
-/** What the seed created, ids included (tokens are listed without their secret). */
-export interface SeedResult {
-  apps: Application[];
-  users: DirectoryUser[];
-  groups: DirectoryGroup[];
-  assignments: Array<{ appId: string; userId: string } | { appId: string; groupId: string }>;
-  providers: SecurityEventsProvider[];
-  tokens: Array<{ type: 'SSWS' | 'Bearer'; scopes: string[] | null }>;
-}
+export type { SeedResult } from './seed';
 
 /** Rate limits as the plane sets them: `'okta'`, `'off'`, or numbers per bucket (the rest Okta's). */
 export type RateLimitSetting = 'okta' | 'off' | Partial<RateLimitTable>;
@@ -56,22 +39,9 @@ export function rateLimitTable(setting: RateLimitSetting | undefined): RateLimit
 }
 
 /** What the plane works on: the backend's stores and settings. */
-export interface ControlDeps {
-  env: RouteEnv;
-  clock: ControlClock;
-  ids: IdSource;
-  /** Shared with the app service: changing `orgId` here changes the ORNs of apps created afterwards. */
-  org: { orgId: string };
-  apps: AppService;
-  directory: Directory;
-  providers: ProviderService;
-  signals: SignalsStore;
-  logs: LogCollection;
-  replay: ReplayMemory;
+export interface ControlDeps extends BackendStores {
   tokens: readonly MockToken[];
   rateLimits: RateLimitSetting | undefined;
-  renderApp(id: string): Application;
-  renderProvider(id: string): SecurityEventsProvider;
   /** Applies the backend's own seed (the `seed` option) again. */
   applyInitialSeed(): void;
 }
@@ -80,34 +50,6 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw inputError(result.error, what);
   return result.data;
-}
-
-function duplicates(values: Iterable<string>): string | undefined {
-  const seen = new Set<string>();
-  for (const v of values) {
-    if (seen.has(v)) return v;
-    seen.add(v);
-  }
-  return undefined;
-}
-
-/** JWK members holding private or symmetric key material. */
-const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
-
-/** A key set without private members: a snapshot never carries secrets, and verifying needs none. */
-function publicKeySet(jwks: { keys: object[] }): { keys: Array<Record<string, unknown>> } {
-  return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.has(member)))) };
-}
-
-/** The reason of an error raised while a seed is applied, with the field path of the seed document. */
-function seedFailure(error: unknown, field: string): ControlInputError {
-  if (error instanceof ControlInputError) return error;
-  if (error instanceof OktaHttpError) {
-    const causes = error.causes.map((c) => `${field}.${c}`).join('; ');
-    return new ControlInputError(`seed field ${field}: ${error.errorSummary}${causes ? ` (${causes})` : ''}`, field);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ControlInputError(`seed field ${field}: ${message}`, field);
 }
 
 /**
@@ -123,6 +65,11 @@ export class ControlPlane implements RouterControl {
   /** Tokens added by seeds since the last reset. */
   #addedTokens: MockToken[] = [];
 
+  readonly #addToken = (token: MockToken) => {
+    this.deps.env.tokens.add(token);
+    this.#addedTokens.push(token);
+  };
+
   constructor(private readonly deps: ControlDeps) {
     this.#baseOrgId = deps.org.orgId;
   }
@@ -132,10 +79,12 @@ export class ControlPlane implements RouterControl {
     this.#baseIdCounter = this.deps.ids.counter;
   }
 
+  /** The router asks, before each request on Okta's paths, whether a fault applies. */
   takeFault(method: string, pathname: string) {
     return this.faults.take(method, pathname);
   }
 
+  /** The router records each answered request on Okta's paths. */
   record(entry: JournalEntry): void {
     this.journal.record(entry);
   }
@@ -153,7 +102,7 @@ export class ControlPlane implements RouterControl {
 
   /** Everything back to the seed: state, faults, journal, rate-limit windows and settings, clock, ids, tokens. */
   reset(): void {
-    this.#clearState();
+    clearStores(this.deps);
     const { env, clock, ids, org } = this.deps;
     this.faults.clear();
     this.journal.clear();
@@ -168,47 +117,9 @@ export class ControlPlane implements RouterControl {
     this.deps.applyInitialSeed();
   }
 
-  #clearState(): void {
-    const d = this.deps;
-    d.apps.clear();
-    d.directory.clear();
-    d.providers.clear();
-    d.signals.clear();
-    d.logs.clear();
-    d.replay.clear();
-  }
-
   /** The whole state as one versioned document. */
   snapshot(): Snapshot {
-    const d = this.deps;
-    return structuredClone({
-      version: SNAPSHOT_VERSION,
-      orgId: d.org.orgId,
-      clock: { offsetMs: d.clock.offsetMs },
-      idCounter: d.ids.counter,
-      apps: {
-        items: [...d.apps.apps.values()].map((app) => ({
-          body: app.body,
-          kind: app.kind ?? null,
-          users: [...app.users.values()],
-          groups: [...app.groups],
-        })),
-        nameCounters: d.apps.nameCounters(),
-      },
-      users: d.directory.users(),
-      groups: d.directory.groups(),
-      providers: [...d.providers.providers.values()].map(({ id, name, type, status, settings, jwks }) => ({
-        id,
-        name,
-        type,
-        status,
-        settings,
-        jwks: jwks ? publicKeySet(jwks) : null,
-      })),
-      signals: { users: d.signals.users.all(), devices: d.signals.devices.all() },
-      logs: [...d.logs.values()],
-      replay: d.replay.entries(),
-    }) as Snapshot;
+    return takeSnapshot(this.deps);
   }
 
   /**
@@ -219,81 +130,14 @@ export class ControlPlane implements RouterControl {
     parse(SnapshotSchema, input, 'snapshot');
     // The checked input itself is applied (copied), so app bodies keep their members' order.
     const doc = structuredClone(input) as Snapshot;
-    this.#checkSnapshot(doc);
-    const previous = this.snapshot();
+    checkSnapshot(doc);
+    const previous = takeSnapshot(this.deps);
     try {
-      this.#load(doc);
+      loadSnapshot(this.deps, doc);
     } catch (error) {
-      this.#load(previous);
+      loadSnapshot(this.deps, previous);
       throw error;
     }
-  }
-
-  #checkSnapshot(doc: Snapshot): void {
-    const refuse = (field: string, reason: string) => {
-      throw new ControlInputError(`snapshot field ${field}: ${reason}`, field);
-    };
-    const unique = (field: string, values: string[], what: string) => {
-      const dup = duplicates(values);
-      if (dup !== undefined) refuse(field, `${what} "${dup}" appears twice; each must be unique`);
-    };
-    unique('apps.items', doc.apps.items.map((a) => a.body.id), 'the app id');
-    unique('users', doc.users.map((u) => u.id), 'the user id');
-    unique('users', doc.users.map((u) => u.profile.login.toLowerCase()), 'the login');
-    unique('groups', doc.groups.map((g) => g.id), 'the group id');
-    unique('providers', doc.providers.map((p) => p.id), 'the provider id');
-    unique('signals.users', doc.signals.users.flatMap((u) => u.identifiers), 'the identifier');
-    unique('signals.devices', doc.signals.devices.flatMap((u) => u.identifiers), 'the identifier');
-    unique('logs', doc.logs.map((e) => e.uuid), 'the event uuid');
-    unique('replay', doc.replay.map((e) => `${e.issuer} ${e.jti}`), 'the issuer and jti');
-    doc.providers.forEach((p, i) => {
-      if (p.jwks === null) return;
-      try {
-        createLocalKeySet(p.jwks);
-      } catch {
-        refuse(`providers[${i}].jwks`, 'not a JSON Web Key Set');
-      }
-    });
-  }
-
-  #load(doc: Snapshot): void {
-    const d = this.deps;
-    this.#clearState();
-    d.org.orgId = doc.orgId;
-    d.clock.setOffset(doc.clock.offsetMs);
-    d.ids.counter = doc.idCounter;
-    for (const item of doc.apps.items) {
-      const app = storedApp(item.body as Parameters<typeof storedApp>[0], item.kind ?? undefined);
-      for (const user of item.users) app.users.set(user.id, user as AppUserAssignment);
-      for (const group of item.groups) app.groups.add(group);
-      d.apps.apps.insert(app);
-    }
-    d.apps.setNameCounters(doc.apps.nameCounters);
-    for (const u of doc.users) {
-      const { login, email, firstName, lastName } = u.profile;
-      const added = d.directory.addUser(
-        { id: u.id, login, email, ...(firstName === null ? {} : { firstName }), ...(lastName === null ? {} : { lastName }) },
-        Date.parse(u.created),
-      );
-      // The directory creates users ACTIVE with lastUpdated = created; a snapshot may say otherwise.
-      added.status = u.status;
-      added.lastUpdated = u.lastUpdated;
-    }
-    for (const g of doc.groups) {
-      const added = d.directory.addGroup({ id: g.id, name: g.profile.name, ...(g.profile.description === null ? {} : { description: g.profile.description }) }, Date.parse(g.created));
-      added.lastUpdated = g.lastUpdated;
-    }
-    for (const p of doc.providers) d.providers.load(p);
-    for (const s of doc.signals.users) {
-      const { identifiers, ...rest } = s;
-      Object.assign(d.signals.users.upsert(identifiers), rest);
-    }
-    for (const s of doc.signals.devices) {
-      const { identifiers, ...rest } = s;
-      Object.assign(d.signals.devices.upsert(identifiers), rest);
-    }
-    for (const event of doc.logs) d.logs.insert(event as StoredLogEvent);
-    d.replay.load(doc.replay);
   }
 
   /**
@@ -303,8 +147,8 @@ export class ControlPlane implements RouterControl {
    */
   async seed(input: unknown): Promise<SeedResult> {
     const doc = parse(SeedDocumentSchema, input, 'seed');
-    const before = this.snapshot();
-    const created: SeedResult = { apps: [], users: [], groups: [], assignments: [], providers: [], tokens: [] };
+    const before = takeSnapshot(this.deps);
+    const created = emptySeedResult();
     try {
       for (const [i, p] of (doc.providers ?? []).entries()) {
         if (!('well_known_url' in p)) continue;
@@ -315,9 +159,9 @@ export class ControlPlane implements RouterControl {
           throw seedFailure(error, `providers[${i}]`);
         }
       }
-      return this.#applySeed(doc, created);
+      return applySeed(this.deps, doc, created, this.#addToken);
     } catch (error) {
-      this.#load(before);
+      loadSnapshot(this.deps, before);
       throw error;
     }
   }
@@ -335,103 +179,13 @@ export class ControlPlane implements RouterControl {
         `providers[${i}].well_known_url`,
       );
     }
-    const before = this.snapshot();
+    const before = takeSnapshot(this.deps);
     try {
-      return this.#applySeed(doc, { apps: [], users: [], groups: [], assignments: [], providers: [], tokens: [] });
+      return applySeed(this.deps, doc, emptySeedResult(), this.#addToken);
     } catch (error) {
-      this.#load(before);
+      loadSnapshot(this.deps, before);
       throw error;
     }
-  }
-
-  #applySeed(doc: z.output<typeof SeedDocumentSchema>, created: SeedResult): SeedResult {
-    const d = this.deps;
-    const now = d.clock.now();
-    const at = (field: string, run: () => void) => {
-      try {
-        run();
-      } catch (error) {
-        throw seedFailure(error, field);
-      }
-    };
-    (doc.apps ?? []).forEach((entry, i) =>
-      at(`apps[${i}]`, () => {
-        const { status, ...input } = entry;
-        created.apps.push(d.renderApp(d.apps.create(input, status !== 'INACTIVE', now).body.id));
-      }),
-    );
-    (doc.users ?? []).forEach((u, i) =>
-      at(`users[${i}]`, () => {
-        created.users.push(structuredClone(d.directory.addUser({ ...u, id: u.id ?? d.ids.oktaId('00u') }, now)));
-      }),
-    );
-    (doc.groups ?? []).forEach((g, i) =>
-      at(`groups[${i}]`, () => {
-        created.groups.push(structuredClone(d.directory.addGroup({ ...g, id: g.id ?? d.ids.oktaId('00g') }, now)));
-      }),
-    );
-    (doc.providers ?? []).forEach((p, i) =>
-      at(`providers[${i}]`, () => {
-        if ('well_known_url' in p) return;
-        const settings = {
-          issuer: p.issuer,
-          jwks_url: 'jwks_url' in p ? p.jwks_url : `${p.issuer.replace(/\/$/, '')}/jwks`,
-          well_known_url: null,
-        };
-        const jwks = 'jwks' in p ? p.jwks : null;
-        if (jwks) createLocalKeySet(jwks as Parameters<typeof createLocalKeySet>[0]);
-        const provider = d.providers.load({
-          id: d.ids.oktaId('sse'),
-          name: p.name,
-          type: p.type ?? 'okta',
-          status: 'ACTIVE',
-          settings,
-          jwks: jwks as Parameters<typeof createLocalKeySet>[0] | null,
-        });
-        created.providers.push(d.renderProvider(provider.id));
-      }),
-    );
-    (doc.assignments ?? []).forEach((a, i) => {
-      const field = `assignments[${i}]`;
-      if (!d.apps.apps.has(a.appId)) {
-        throw new ControlInputError(`seed field ${field}.appId: no app has the id ${a.appId}; create the app first and use the id it was given`, `${field}.appId`);
-      }
-      if ('userId' in a) {
-        const user = d.directory.user(a.userId);
-        if (!user) {
-          throw new ControlInputError(`seed field ${field}.userId: no user has the id ${a.userId}; add it under "users" (with that id) first`, `${field}.userId`);
-        }
-        const when = new Date(now).toISOString();
-        d.apps.assignUser(a.appId, {
-          id: user.id,
-          externalId: null,
-          created: when,
-          lastUpdated: when,
-          scope: 'USER',
-          status: 'ACTIVE',
-          statusChanged: when,
-          passwordChanged: null,
-          syncState: 'DISABLED',
-          lastSync: null,
-          credentials: { userName: user.profile.login },
-        });
-        created.assignments.push({ appId: a.appId, userId: a.userId });
-      } else {
-        if (!d.directory.group(a.groupId)) {
-          throw new ControlInputError(`seed field ${field}.groupId: no group has the id ${a.groupId}; add it under "groups" (with that id) first`, `${field}.groupId`);
-        }
-        d.apps.assignGroup(a.appId, a.groupId);
-        created.assignments.push({ appId: a.appId, groupId: a.groupId });
-      }
-    });
-    // Tokens last: nothing after them can fail, so a refused seed never leaves a token behind.
-    for (const t of doc.tokens ?? []) {
-      const token = t as MockToken;
-      d.env.tokens.add(token);
-      this.#addedTokens.push(token);
-      created.tokens.push({ type: t.type, scopes: t.scopes ?? null });
-    }
-    return created;
   }
 
   /** What received security events did, as `GET /__appset/signals` answers it. */

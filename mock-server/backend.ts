@@ -6,7 +6,6 @@ import { renderApp } from './apps/representation';
 import { AppService, type MockPlan } from './apps/service';
 import type { AppUserAssignment } from './apps/store';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
-import { oktaId } from './http/ids';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
 import { createRouter, toResponse, type RouteEnv } from './http/route';
@@ -21,6 +20,16 @@ import { renderProvider, securityEventRoutes } from './security-events/routes';
 import { SignalsStore, type DeviceSignals, type UserSignals } from './security-events/signals';
 import type { SecurityEventsProvider } from '../src/providers/schemas';
 import type { SubjectIdentifier } from '../src/set/subject';
+import { ControlInputError } from './control/body-errors';
+import { ControlClock } from './control/clock';
+import type { Fault, FaultInput } from './control/faults';
+import { IdSource, type IdMode } from './control/ids';
+import type { JournalEntry } from './control/journal';
+import { ControlPlane, type RateLimitSetting, type SeedResult } from './control/plane';
+import { createControlRouter, isControlPath } from './control/routes';
+import type { SeedDocument } from './control/seed-schema';
+import type { Snapshot } from './control/snapshot-schema';
+import { Directory, type DirectoryGroup, type DirectoryUser } from './directory/store';
 
 /** Options of {@link createMockBackend}. */
 export interface MockBackendOptions {
@@ -40,8 +49,16 @@ export interface MockBackendOptions {
   rateLimits?: 'off' | 'okta' | Partial<RateLimitTable>;
   /** The backend's clock; default `Date.now`. Timestamps, rate-limit windows and `Date` headers use it. */
   now?: () => number | Date;
-  /** Apps to start with (and to restore on `reset()`): create inputs, or `'demo'` for a dozen realistic apps. */
-  seed?: SeedApp[] | 'demo';
+  /**
+   * What to start with (and to restore on `reset()`): create inputs, `'demo'` for a dozen realistic
+   * apps, or a seed document (apps, users, groups, assignments, providers, tokens; see
+   * `appset/seed.schema.json`).
+   */
+  seed?: SeedApp[] | 'demo' | SeedDocument;
+  /** Serve the control plane under `/__appset/` (msw handlers and HTTP server). Default `true`. */
+  control?: boolean;
+  /** `'deterministic'`: the same id sequence on every start and after `reset()`. Default `'random'`. */
+  ids?: IdMode;
   /**
    * How long, and for how many tokens, the receiver remembers `jti`s to recognize redeliveries.
    * Default: one day, 100,000 tokens (the oldest are forgotten first).
@@ -153,8 +170,76 @@ export interface MockBackend {
   readonly signals: MockSignalsState;
   /** The System Log. */
   readonly logs: MockLogsState;
-  /** Empties every store, resets rate-limit windows and applies the seed again. */
+  /**
+   * Everything back to the seed: apps, users, groups, assignments, providers, signals, System Log,
+   * replay memory, faults, request journal, rate-limit windows and settings, clock, ids, seeded tokens.
+   */
   reset(): void;
+  /** The whole state as one versioned document (`GET /__appset/snapshot`). */
+  snapshot(): Snapshot;
+  /**
+   * Replaces the state with a snapshot exactly (ids, timestamps, statuses kept). A bad document
+   * throws `ControlInputError` naming the field, and nothing changes.
+   */
+  restore(snapshot: unknown): void;
+  /** Adds a seed document to the state and resolves to what it created, ids included (`POST /__appset/seed`). */
+  seed(document: SeedDocument): Promise<SeedResult>;
+  /** Users and groups of the organization's directory. */
+  readonly directory: MockDirectoryState;
+  /** Faults injected before the route: 429s, 5xx, delays, dropped connections. */
+  readonly faults: MockFaultsState;
+  /** The backend's clock: timestamps, `Date` headers, rate-limit and replay windows follow it. */
+  readonly clock: MockClockState;
+  /** The requests answered on Okta's paths, oldest first (the last 1,000). */
+  readonly journal: MockJournalState;
+  /** The enforced per-minute rate limits. */
+  readonly rateLimits: MockRateLimitsState;
+}
+
+/** The organization's users and groups. */
+export interface MockDirectoryState {
+  /** Every user, in creation order. */
+  users(): DirectoryUser[];
+  /** Every group, in creation order. */
+  groups(): DirectoryGroup[];
+}
+
+/** Injected faults, matched at the router before the route. */
+export interface MockFaultsState {
+  /** Adds a fault; throws `ControlInputError` naming the field of a bad one. */
+  add(fault: FaultInput): Fault;
+  /** Removes one fault; true when it was waiting. */
+  remove(id: string): boolean;
+  /** Removes every fault. */
+  clear(): void;
+  /** The waiting faults, in the order they are matched. */
+  list(): Fault[];
+}
+
+/** The backend's controllable clock. */
+export interface MockClockState {
+  /** The backend's current time. */
+  now(): Date;
+  /** Moves the clock forward by `ms`. */
+  advance(ms: number): void;
+  /** Makes the clock read `at` now; it keeps running from there. */
+  set(at: Date | string | number): void;
+}
+
+/** The journal of requests answered on Okta's paths. */
+export interface MockJournalState {
+  /** Oldest first. */
+  list(): JournalEntry[];
+  /** Forgets every entry. */
+  clear(): void;
+}
+
+/** The enforced rate limits. */
+export interface MockRateLimitsState {
+  /** `'okta'`, `'off'` or numbers per bucket (the others Okta's); the current windows keep their counts. */
+  set(setting: RateLimitSetting): void;
+  /** The limits per bucket, or `'off'`. */
+  get(): RateLimitTable | 'off';
 }
 
 /** The orgUrl used in-process when none is given: a reserved `.test` name, never a real host. */
@@ -207,21 +292,24 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   let orgUrl = parseOrgUrl(options.orgUrl ?? DEFAULT_ORG_URL);
   const orgUrlFixed = options.orgUrl !== undefined;
   // Date.now is looked up at each call, so fake timers installed after the backend is created apply.
-  const clock = options.now ?? (() => Date.now());
-  const now = () => {
-    const t = clock();
-    return typeof t === 'number' ? t : t.getTime();
-  };
+  const clock = new ControlClock(options.now ?? (() => Date.now()));
+  const now = () => clock.now();
+  const ids = new IdSource(options.ids ?? 'random');
+  const newId = (prefix: string) => ids.oktaId(prefix);
   const tokens = options.tokens ?? [{ type: 'SSWS', token: DEFAULT_MOCK_TOKEN }];
   const env: RouteEnv = {
     orgUrl: () => orgUrl,
     now,
     tokens: new TokenRegistry(tokens),
     limiter: new RateLimiter(rateLimitTable(options.rateLimits)),
+    control: { takeFault: (method, path) => plane.takeFault(method, path), record: (entry) => plane.record(entry) },
   };
-  const apps = new AppService({ orgId: oktaId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl });
+  // The control plane changes orgId on restore; the app service reads it from this same object.
+  const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };
+  const apps = new AppService(appOptions);
+  const directory = new Directory();
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
-  const providers = new ProviderService({ now });
+  const providers = new ProviderService({ now, newId });
   const signals = new SignalsStore();
   const logs = createLogCollection();
   const ingestion = new IngestionService({
@@ -230,10 +318,15 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     signals,
     logs,
     replay: new ReplayMemory({ ...REPLAY_DEFAULTS, ...options.replay }),
+    uuid: () => ids.uuid(),
   });
   const renderP = (id: string) => renderProvider(providers.require(id), orgUrl) as unknown as SecurityEventsProvider;
 
   const seed = () => {
+    if (options.seed !== undefined && options.seed !== 'demo' && !Array.isArray(options.seed)) {
+      plane.seedSync(options.seed);
+      return;
+    }
     const list = options.seed === 'demo' ? demoApps() : (options.seed ?? []);
     for (const entry of list) {
       const { input, activate } = 'input' in entry ? entry : { input: entry, activate: true };
@@ -241,8 +334,31 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     }
   };
 
+  const plane = new ControlPlane({
+    env,
+    clock,
+    ids,
+    org: appOptions,
+    apps,
+    directory,
+    providers,
+    signals,
+    logs,
+    replay: ingestion.replay,
+    tokens,
+    rateLimits: options.rateLimits,
+    renderApp: render,
+    renderProvider: renderP,
+    applyInitialSeed: () => seed(),
+  });
+  plane.markIdBaseline();
+
   const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
-  const route = createRouter(env, routes);
+  const controlOn = options.control ?? true;
+  const controlRoute = controlOn ? createControlRouter(plane) : undefined;
+  const oktaRoute = createRouter(env, routes);
+  const route = (request: Request, url: URL) =>
+    controlRoute && isControlPath(url.pathname) ? controlRoute(request, url) : oktaRoute(request, url);
 
   const backend: MockBackend = {
     async fetch(request) {
@@ -311,13 +427,37 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
           : [...logs.values()].filter((event) => event.eventType === eventType),
     },
     reset() {
-      apps.clear();
-      providers.clear();
-      signals.clear();
-      logs.clear();
-      ingestion.replay.clear();
-      env.limiter.clear();
-      seed();
+      plane.reset();
+    },
+    snapshot: () => plane.snapshot(),
+    restore: (snapshot) => plane.restore(snapshot),
+    seed: (document) => plane.seed(document),
+    directory: {
+      users: () => structuredClone(directory.users()),
+      groups: () => structuredClone(directory.groups()),
+    },
+    faults: {
+      add: (fault) => plane.addFault(fault),
+      remove: (id) => plane.faults.remove(id),
+      clear: () => plane.faults.clear(),
+      list: () => plane.faults.list(),
+    },
+    clock: {
+      now: () => new Date(clock.now()),
+      advance: (ms) => plane.changeClock({ advanceMs: ms }),
+      set: (at) => {
+        const when = new Date(at);
+        if (Number.isNaN(when.getTime())) throw new ControlInputError(`clock.set: ${String(at)} is not a date; give a Date, an ISO 8601 string or epoch milliseconds`, 'now');
+        plane.changeClock({ now: when.toISOString() });
+      },
+    },
+    journal: {
+      list: () => plane.journal.list(),
+      clear: () => plane.journal.clear(),
+    },
+    rateLimits: {
+      set: (setting) => plane.setRateLimits(setting),
+      get: () => plane.rateLimits(),
     },
   };
   attachServeHooks(backend, {

@@ -7,6 +7,7 @@ import { createMockBackend, type MockBackendOptions } from './backend';
 import { DEFAULT_MOCK_TOKEN } from './http/auth';
 import { checkOrigins, type CorsOrigins } from './server/cors';
 import { listen, type RequestLogEntry, type RunningServer } from './server/listen';
+import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './control/cli-options';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {
@@ -36,8 +37,27 @@ const FLAGS = {
     example: 'my-test-token',
   },
   'org-url': { type: 'string', value: '<url>', help: ['the organization URL written into links (default: the served URL)'], example: 'https://example.okta.com' },
-  seed: { type: 'string', value: 'demo', help: ['start with a dozen realistic apps'], example: 'demo' },
-  'rate-limits': { type: 'string', default: 'off', value: 'okta|off', help: ["enforce Okta's published per-minute limits, or not (default off)"], example: 'okta' },
+  seed: {
+    type: 'string',
+    value: 'demo|FILE',
+    help: ['start with a dozen realistic apps, or with a seed document (JSON;', 'schema: appset/seed.schema.json); reset goes back to it'],
+    example: 'demo',
+  },
+  'rate-limits': {
+    type: 'string',
+    default: 'off',
+    value: 'okta|off|FILE',
+    help: ["enforce Okta's published per-minute limits, none (default off),", 'or the numbers per bucket in a JSON file, e.g. {"apps": 10}'],
+    example: 'okta',
+  },
+  state: {
+    type: 'string',
+    value: 'FILE',
+    help: ['load the state from FILE when it exists; write it there (atomically)', 'on SIGINT/SIGTERM'],
+    example: './appset-state.json',
+  },
+  ids: { type: 'string', default: 'random', value: 'deterministic', help: ['the same id sequence on every start and after a reset'], example: 'deterministic' },
+  control: { type: 'string', default: 'on', value: 'on|off', help: ['serve the control plane under /__appset/ (default on; needs no token)'], example: 'off' },
   'cors-origin': {
     type: 'string',
     multiple: true,
@@ -76,9 +96,8 @@ interface CliOptions {
   host: string;
   token: string;
   orgUrl?: string;
-  seed?: 'demo';
-  rateLimits: 'okta' | 'off';
   corsOrigins: CorsOrigins;
+  control: ControlCliOptions;
 }
 
 function exampleValue(flag: string): string {
@@ -154,14 +173,15 @@ function parseCommandLine(args: string[]): Parsed {
   if (orgUrl !== undefined && !isHttpUrl(orgUrl)) {
     throw new UsageError(`--org-url must be an http(s) URL (got "${orgUrl}"), e.g. --org-url https://example.okta.com.`);
   }
-  const seed = values.seed;
-  if (seed !== undefined && seed !== 'demo') throw new UsageError(`--seed takes only "demo" (got "${seed}"), e.g. --seed demo.`);
-  const rateLimits = values['rate-limits'];
-  if (rateLimits !== 'okta' && rateLimits !== 'off') {
-    throw new UsageError(`--rate-limits takes "okta" or "off" (got "${rateLimits}"), e.g. --rate-limits okta.`);
+  let control: ControlCliOptions;
+  try {
+    control = controlCliOptions(values);
+  } catch (error) {
+    if (error instanceof CliOptionError) throw new UsageError(error.message);
+    throw error;
   }
   const corsOrigins = parseCorsOrigins(values['cors-origin']);
-  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, seed, rateLimits, corsOrigins } };
+  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, corsOrigins, control } };
 }
 
 /** One request, one line: time, method, path, status, duration, request id, and a refusal's code. */
@@ -205,11 +225,24 @@ async function main(): Promise<number> {
 
   const backendOptions: MockBackendOptions = {
     tokens: [{ type: 'SSWS', token: options.token }],
-    rateLimits: options.rateLimits,
+    rateLimits: options.control.rateLimits,
+    ids: options.control.ids,
+    control: options.control.control,
   };
   if (options.orgUrl !== undefined) backendOptions.orgUrl = options.orgUrl;
-  if (options.seed !== undefined) backendOptions.seed = options.seed;
-  const backend = createMockBackend(backendOptions);
+  if (options.control.seed !== undefined) backendOptions.seed = options.control.seed;
+  const { statePath } = options.control;
+  let backend: ReturnType<typeof createMockBackend>;
+  try {
+    backend = createMockBackend(backendOptions);
+    const saved = statePath === undefined ? undefined : readState(statePath);
+    if (saved !== undefined) backend.restore(saved);
+  } catch (error) {
+    // A bad seed, rate-limit or state file: the message names the file's field.
+    process.stderr.write(`appset-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  if (options.control.control && !isLoopback(options.host)) process.stderr.write(`appset-mock: ${controlExposureWarning(options.host)}\n`);
 
   let server: RunningServer;
   try {
@@ -234,6 +267,14 @@ async function main(): Promise<number> {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      if (statePath !== undefined) {
+        try {
+          writeState(statePath, backend.snapshot());
+          process.stdout.write(`state written to ${statePath}\n`);
+        } catch (error) {
+          process.stderr.write(`appset-mock: could not write the state to ${statePath}: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+      }
       server.close().then(
         () => {
           process.stdout.write('appset mock server stopped\n');

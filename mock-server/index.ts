@@ -12,6 +12,11 @@ export type {
   MockSignalsState,
   MockUsersState,
   SeedApp,
+  MockClockState,
+  MockDirectoryState,
+  MockFaultsState,
+  MockJournalState,
+  MockRateLimitsState,
 } from './backend';
 export { DEFAULT_MOCK_TOKEN } from './http/auth';
 export type { MockScope, MockToken } from './http/auth';
@@ -23,3 +28,13 @@ export type { RegisterProviderInput } from './security-events/providers';
 export type { DeviceSignals, UserSignals } from './security-events/signals';
 export type { StoredLogEvent } from './logs/store';
 export { RECEIVE_EVENT_TYPE } from './security-events/ingestion';
+export { ControlInputError } from './control/body-errors';
+export { SeedDocumentSchema, seedJsonSchema } from './control/seed-schema';
+export type { SeedDocument } from './control/seed-schema';
+export { SNAPSHOT_VERSION } from './control/snapshot-schema';
+export type { Snapshot } from './control/snapshot-schema';
+export type { SeedResult, RateLimitSetting } from './control/plane';
+export type { Fault, FaultInput } from './control/faults';
+export type { JournalEntry } from './control/journal';
+export type { IdMode } from './control/ids';
+export type { DirectoryGroup, DirectoryUser } from './directory/store';

@@ -49,13 +49,24 @@ export class AppService {
   readonly #nameCounters = new Map<string, number>();
 
   constructor(
-    private readonly options: { orgId: string; plan: MockPlan; orgUrl: () => URL },
+    private readonly options: { orgId: string; plan: MockPlan; orgUrl: () => URL; newId?: (prefix: string) => string },
   ) {}
 
   /** Removes every app and forgets generated-name counters. */
   clear(): void {
     this.apps.clear();
     this.#nameCounters.clear();
+  }
+
+  /** The counters of generated names (`{stem}_{n}`), for a snapshot. */
+  nameCounters(): Record<string, number> {
+    return Object.fromEntries(this.#nameCounters);
+  }
+
+  /** Replaces the counters of generated names (restoring a snapshot). */
+  setNameCounters(counters: Record<string, number>): void {
+    this.#nameCounters.clear();
+    for (const [stem, n] of Object.entries(counters)) this.#nameCounters.set(stem, n);
   }
 
   /** Finds an app or throws `E0000007 … (AppInstance)`. */
@@ -77,7 +88,7 @@ export class AppService {
         { path: 'name', reason: 'okta_org2org is not available to organizations on the Free Integrator plan' },
       ]);
     }
-    const id = oktaId('0oa');
+    const id = (this.options.newId ?? oktaId)('0oa');
     const at = new Date(nowMs).toISOString();
     const body = buildAppBody(value, {
       id,

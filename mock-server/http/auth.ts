@@ -29,11 +29,19 @@ export class TokenRegistry {
   readonly #byHeader = new Map<string, Set<MockScope>>();
 
   constructor(tokens: readonly MockToken[]) {
-    for (const t of tokens) {
-      const scopes = new Set<MockScope>(t.scopes ?? ALL_SCOPES);
-      for (const s of [...scopes]) if (s.endsWith('.manage')) scopes.add(s.replace(/\.manage$/, '.read') as MockScope);
-      this.#byHeader.set(`${t.type} ${t.token}`, scopes);
-    }
+    for (const t of tokens) this.add(t);
+  }
+
+  /** Accepts one more credential (or changes the scopes of a known one). */
+  add(t: MockToken): void {
+    const scopes = new Set<MockScope>(t.scopes ?? ALL_SCOPES);
+    for (const s of [...scopes]) if (s.endsWith('.manage')) scopes.add(s.replace(/\.manage$/, '.read') as MockScope);
+    this.#byHeader.set(`${t.type} ${t.token}`, scopes);
+  }
+
+  /** Stops accepting a credential; true when it was accepted. */
+  remove(t: Pick<MockToken, 'type' | 'token'>): boolean {
+    return this.#byHeader.delete(`${t.type} ${t.token}`);
   }
 
   /** Checks the `Authorization` header for a scope; throws the Okta error a real organization gives. */

@@ -35,7 +35,7 @@ export interface RateLimitState {
  * off, the headers are still sent (against a nominal limit) and nothing is refused.
  */
 export class RateLimiter {
-  readonly #limits: RateLimitTable | undefined;
+  #limits: RateLimitTable | undefined;
   readonly #windows = new Map<RateLimitBucket, { start: number; count: number }>();
 
   constructor(limits: RateLimitTable | undefined) {
@@ -55,6 +55,16 @@ export class RateLimiter {
     if (this.#limits && window.count >= limit) return { limit, remaining: 0, reset, allowed: false };
     window.count += 1;
     return { limit, remaining: Math.max(0, limit - window.count), reset, allowed: true };
+  }
+
+  /** The enforced limits, or `undefined` when limits are off. */
+  get limits(): Readonly<RateLimitTable> | undefined {
+    return this.#limits;
+  }
+
+  /** Changes the enforced limits (`undefined`: off); the current windows keep their counts. */
+  setLimits(limits: RateLimitTable | undefined): void {
+    this.#limits = limits;
   }
 
   /** Forgets every window (used by `backend.reset()`). */

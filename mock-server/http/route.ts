@@ -3,6 +3,8 @@ import { base62 } from './ids';
 import { utf8ByteLength } from './utf8';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
 import type { RateLimitBucket, RateLimiter, RateLimitState } from './rate-limits';
+import type { FaultAction } from '../control/faults';
+import type { JournalEntry } from '../control/journal';
 
 /** The largest request body the Management API routes read. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -15,6 +17,16 @@ export interface RouteEnv {
   now(): number;
   readonly tokens: TokenRegistry;
   readonly limiter: RateLimiter;
+  /** The control plane's hooks: faults matched before the route, and the request journal. */
+  readonly control?: RouterControl;
+}
+
+/** What the router asks the control plane for every request on Okta's paths. */
+export interface RouterControl {
+  /** The fault to apply to this request (counted as used), if one matches. */
+  takeFault(method: string, pathname: string): FaultAction | undefined;
+  /** Records the answered request. */
+  record(entry: JournalEntry): void;
 }
 
 /** A request as a route handler sees it. */
@@ -90,6 +102,8 @@ export interface RenderedReply {
   headers: Array<[string, string]>;
   /** JSON, as text or UTF-8 bytes, or `null` for an empty body. */
   body: string | Uint8Array | null;
+  /** A fault asked for no answer at all: the connection is closed (a network error in-process). */
+  dropped?: true;
 }
 
 function render(reply: RouteReply, context: ResponseContext): RenderedReply {
@@ -106,10 +120,23 @@ function renderError(error: OktaHttpError, context: ResponseContext): RenderedRe
 
 /** A rendered reply as a fetch `Response` (for `backend.fetch`, and so for msw and edge runtimes). */
 export function toResponse(reply: RenderedReply): Response {
+  if (reply.dropped) return Response.error();
   return new Response(reply.body, { status: reply.status, headers: new Headers(reply.headers) });
 }
 
-/** Runs a handler with rate limiting, auth and error rendering; the single path every response takes. */
+/** The `errorCode` of an Okta error body, or the `err` of a receiver's refusal. */
+function errorCodeOf(status: number, body: unknown): string | null {
+  if (status < 400 || typeof body !== 'object' || body === null) return null;
+  const { errorCode, err } = body as { errorCode?: unknown; err?: unknown };
+  return typeof errorCode === 'string' ? errorCode : typeof err === 'string' ? err : null;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a handler with faults, rate limiting, auth and error rendering, and records the answer in
+ * the journal: the single path every response takes.
+ */
 export async function serve(
   env: RouteEnv,
   bucket: RateLimitBucket,
@@ -117,18 +144,46 @@ export async function serve(
   request: Request,
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
 ): Promise<RenderedReply> {
+  const url = new URL(request.url);
+  const fault = env.control?.takeFault(request.method, url.pathname);
+  if (fault && fault.delayMs > 0) await delay(fault.delayMs);
   const now = env.now();
   const context: ResponseContext = { now, requestId: base62(20), rate: env.limiter.take(bucket, now) };
-  if (!context.rate.allowed) return renderError(rateLimited(), context);
-  try {
-    if (scope !== null) env.tokens.authorize(request.headers.get('authorization'), scope);
-    return render(await handle(now, context.requestId), context);
-  } catch (error) {
-    if (error instanceof OktaHttpError) return renderError(error, context);
-    // A bug in the backend must still answer in Okta's shape, and say so.
-    const message = error instanceof Error ? error.message : String(error);
-    return renderError(new OktaHttpError(500, 'E0000009', 'Internal Server Error', [message]), context);
-  }
+  let errorCode: string | null = null;
+  const answer = async (): Promise<RenderedReply> => {
+    if (fault?.drop) return { status: 0, headers: [], body: null, dropped: true };
+    const failWith = (error: OktaHttpError, ctx = context) => {
+      errorCode = error.errorCode;
+      return renderError(error, ctx);
+    };
+    if (fault?.error) {
+      // An injected 429 tells the client to wait, as a real one does: nothing left, reset ahead.
+      const rate = fault.error.status === 429 ? { ...context.rate, remaining: 0, reset: Math.max(context.rate.reset, Math.floor(now / 1000) + 1) } : context.rate;
+      return failWith(fault.error, { ...context, rate });
+    }
+    if (!context.rate.allowed) return failWith(rateLimited());
+    try {
+      if (scope !== null) env.tokens.authorize(request.headers.get('authorization'), scope);
+      const reply = await handle(now, context.requestId);
+      errorCode = errorCodeOf(reply.status, reply.body);
+      return render(reply, context);
+    } catch (error) {
+      if (error instanceof OktaHttpError) return failWith(error);
+      // A bug in the backend must still answer in Okta's shape, and say so.
+      const message = error instanceof Error ? error.message : String(error);
+      return failWith(new OktaHttpError(500, 'E0000009', 'Internal Server Error', [message]));
+    }
+  };
+  const reply = await answer();
+  env.control?.record({
+    method: request.method,
+    path: url.pathname + url.search,
+    status: reply.dropped ? 0 : reply.status,
+    errorCode,
+    requestId: context.requestId,
+    time: new Date(now).toISOString(),
+  });
+  return reply;
 }
 
 /** Matches a path against a route path (`/api/v1/apps/:appId`): its decoded parameters, or `undefined`. */

@@ -32,6 +32,8 @@ export class IngestionService {
       signals: SignalsStore;
       logs: LogCollection;
       replay?: ReplayMemory;
+      /** Makes System Log event uuids; default `randomUUID`. */
+      uuid?: () => string;
     },
   ) {
     this.replay = deps.replay ?? new ReplayMemory();
@@ -133,7 +135,7 @@ export class IngestionService {
       .filter((role) => subject[role] !== undefined)
       .map((role) => target(role, subject[role]!));
     const event: StoredLogEvent = {
-      uuid: crypto.randomUUID(),
+      uuid: (this.deps.uuid ?? (() => crypto.randomUUID()))(),
       published: new Date(now).toISOString(),
       eventType: RECEIVE_EVENT_TYPE,
       version: '0',

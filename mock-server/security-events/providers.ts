@@ -20,6 +20,18 @@ export interface StoredProvider {
   settings: ProviderSettings;
   /** Finds the key for a token's `kid`: a cached remote key set, or the key set given to `register`. */
   keys: KeyResolver;
+  /** The key set given to `register` (kept for snapshots); absent when keys are fetched from `jwks_url`. */
+  jwks?: JsonWebKeySet;
+}
+
+/** A provider as a snapshot or seed holds it: an inline key set, or `null` to fetch from `settings.jwks_url`. */
+export interface ProviderRecord {
+  id: string;
+  name: string;
+  type: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  settings: ProviderSettings;
+  jwks: JsonWebKeySet | null;
 }
 
 /** What {@link ProviderService.register} takes: a provider whose keys are given, not fetched. */
@@ -48,7 +60,7 @@ function createProviderCollection() {
 export class ProviderService {
   readonly providers = createProviderCollection();
 
-  constructor(private readonly env: { now: () => number }) {}
+  constructor(private readonly env: { now: () => number; newId?: (prefix: string) => string }) {}
 
   clear(): void {
     this.providers.clear();
@@ -68,7 +80,7 @@ export class ProviderService {
   async create(input: unknown): Promise<StoredProvider> {
     const { name, type, settings } = await this.#resolve(input);
     const provider: StoredProvider = {
-      id: oktaId('sse'),
+      id: (this.env.newId ?? oktaId)('sse'),
       name,
       type,
       status: 'ACTIVE',
@@ -91,13 +103,24 @@ export class ProviderService {
   /** Adds an ACTIVE provider with an in-memory key set (no fetch): the shortcut for tests. */
   register(input: RegisterProviderInput): StoredProvider {
     const provider: StoredProvider = {
-      id: oktaId('sse'),
+      id: (this.env.newId ?? oktaId)('sse'),
       name: input.name ?? `Provider ${input.issuer}`,
       type: input.type ?? 'okta',
       status: 'ACTIVE',
       settings: { issuer: input.issuer, jwks_url: `${input.issuer.replace(/\/$/, '')}/jwks`, well_known_url: null },
       keys: createLocalKeySet(input.jwks),
+      jwks: input.jwks,
     };
+    this.providers.insert(provider);
+    return provider;
+  }
+
+  /** Inserts a provider as recorded (snapshot restore, seed); its keys come from `jwks`, else `settings.jwks_url`. */
+  load(record: ProviderRecord): StoredProvider {
+    const { jwks, ...rest } = record;
+    const provider: StoredProvider = jwks
+      ? { ...rest, settings: { ...rest.settings }, keys: createLocalKeySet(jwks), jwks }
+      : { ...rest, settings: { ...rest.settings }, keys: this.#remoteKeys(rest.settings.jwks_url) };
     this.providers.insert(provider);
     return provider;
   }

@@ -1,6 +1,14 @@
 /** Defaults for {@link ReplayMemory}: one day, at most 100,000 tokens. */
 export const REPLAY_DEFAULTS = { windowMs: 24 * 60 * 60 * 1000, maxEntries: 100_000 } as const;
 
+/** One remembered token: its issuer, `jti`, digest and when it arrived (epoch ms). */
+export interface ReplayEntry {
+  issuer: string;
+  jti: string;
+  digest: string;
+  at: number;
+}
+
 /** What {@link ReplayMemory.check} found for a token. */
 export type ReplayVerdict = 'new' | 'duplicate' | 'conflict';
 
@@ -37,6 +45,20 @@ export class ReplayMemory {
 
   clear(): void {
     this.#seen.clear();
+  }
+
+  /** Every remembered token, oldest first (for a snapshot). */
+  entries(): ReplayEntry[] {
+    return [...this.#seen].map(([key, { digest, at }]) => {
+      const cut = key.indexOf('\n');
+      return { issuer: key.slice(0, cut), jti: key.slice(cut + 1), digest, at };
+    });
+  }
+
+  /** Replaces what is remembered (restoring a snapshot), oldest first. */
+  load(entries: readonly ReplayEntry[]): void {
+    this.#seen.clear();
+    for (const { issuer, jti, digest, at } of entries) this.#seen.set(`${issuer}\n${jti}`, { digest, at });
   }
 
   #evict(now: number): void {

@@ -83,6 +83,11 @@ function toHeaders(req: IncomingMessage): Headers {
 }
 
 function writeReply(res: ServerResponse, reply: RenderedReply): void {
+  if (reply.dropped) {
+    // A fault asked for no answer: the client sees the connection closed, as when a proxy fails.
+    res.socket?.destroy();
+    return;
+  }
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of reply.headers) {
     const seen = headers[name];

@@ -29,6 +29,11 @@ try {
 } finally {
   server.close();
 }
+// The seed document's JSON Schema is published beside the entry points.
+const { createRequire } = await import('node:module');
+const { readFileSync } = await import('node:fs');
+const seedSchema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('appset/seed.schema.json'), 'utf8'));
+assert.deepEqual(seedSchema, mock.seedJsonSchema());
 console.log('smoke (import): ok');
 
 // The Node entry serves the same backend over HTTP, with CORS for pages on other origins.
@@ -57,6 +62,7 @@ const url = await new Promise((resolve, reject) => {
 });
 const response = await fetch(`${url}/api/v1/apps`, { headers: { authorization: 'SSWS smoke' } });
 assert.equal(response.status, 200);
+assert.equal((await (await fetch(`${url}/__appset/health`)).json()).status, 'ok');
 cli.kill('SIGTERM');
 assert.equal(await new Promise((resolve) => cli.on('exit', resolve)), 0);
 console.log('smoke (appset-mock): ok');

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { OktaHttpError, rateLimited } from '../http/okta-errors';
+
+/** The most faults waiting at once. */
+export const MAX_FAULTS = 100;
+
+const CONTROL_PREFIX = '/__appset';
+
+/** A fault to inject: `POST /__appset/faults` or `backend.faults.add(…)`. */
+export const FaultInputSchema = z
+  .strictObject({
+    /** Only requests with this method (any when absent). */
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']).optional(),
+    /** A path (`/api/v1/apps`) or a glob: `*` takes one segment, a trailing `/*` any deeper path. */
+    path: z
+      .string()
+      .min(1)
+      .max(500)
+      .regex(/^\/[^\s?#]*$/, 'Must be a path starting with "/", without query or spaces, e.g. /api/v1/apps/*')
+      .refine((p) => p !== CONTROL_PREFIX && !p.startsWith(`${CONTROL_PREFIX}/`), 'The control plane cannot be faulted; name an Okta path such as /api/v1/apps'),
+    /** How many matching requests it applies to; default 1. */
+    times: z.int().min(1).max(10_000).optional(),
+    /** 429 (Okta's E0000047 with rate-limit headers) or a 5xx (Okta's error body). */
+    status: z.union([z.literal(429), z.int().min(500).max(599)]).optional(),
+    /** Waits this long before answering (the real answer, or the fault's). */
+    delayMs: z.int().min(0).max(60_000).optional(),
+    /** Closes the connection without an answer (a network error in-process). */
+    drop: z.literal(true).optional(),
+  })
+  .refine((f) => f.status !== undefined || f.drop === true || f.delayMs !== undefined, {
+    message: 'Give status, drop or delayMs: the fault must do something',
+    path: ['status'],
+  })
+  .refine((f) => !(f.drop === true && f.status !== undefined), {
+    message: 'A dropped connection has no status; give drop or status, not both',
+    path: ['drop'],
+  });
+
+/** A fault to inject (see {@link FaultInputSchema}). */
+export type FaultInput = z.input<typeof FaultInputSchema>;
+
+/** A waiting fault, with how many more requests it applies to. */
+export interface Fault {
+  id: string;
+  method: string | null;
+  path: string;
+  remaining: number;
+  status: number | null;
+  delayMs: number;
+  drop: boolean;
+}
+
+/** What the router does for one request a fault matched. */
+export interface FaultAction {
+  delayMs: number;
+  drop: boolean;
+  /** The error to answer instead of the route's answer. */
+  error?: OktaHttpError;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+function faultError(status: number): OktaHttpError {
+  if (status === 429) return rateLimited();
+  // Okta answers server-side failures with E0000009 and the status's reason.
+  return new OktaHttpError(status, 'E0000009', STATUS_TEXT[status] ?? 'Internal Server Error');
+}
+
+function compileGlob(glob: string): (pathname: string) => boolean {
+  const deep = glob.endsWith('/*');
+  const pattern = (deep ? glob.slice(0, -2) : glob).split('/');
+  return (pathname) => {
+    const segments = pathname.split('/');
+    if (deep ? segments.length <= pattern.length : segments.length !== pattern.length) return false;
+    if (deep && segments.slice(pattern.length).every((s) => s === '')) return false;
+    return pattern.every((p, i) => (p === '*' ? segments[i] !== '' : p === segments[i]));
+  };
+}
+
+/** The waiting faults, matched in the order they were added; each is used up after `times` requests. */
+export class FaultTable {
+  readonly #faults = new Map<string, { fault: Fault; matches: (pathname: string) => boolean }>();
+  #counter = 0;
+
+  /** Adds a validated fault; more than {@link MAX_FAULTS} waiting is refused. */
+  add(input: z.output<typeof FaultInputSchema>): Fault {
+    if (this.#faults.size >= MAX_FAULTS) {
+      throw new RangeError(`${MAX_FAULTS} faults are already waiting; remove some (DELETE /__appset/faults) before adding more`);
+    }
+    this.#counter += 1;
+    const fault: Fault = {
+      id: `fault-${this.#counter}`,
+      method: input.method ?? null,
+      path: input.path,
+      remaining: input.times ?? 1,
+      status: input.status ?? null,
+      delayMs: input.delayMs ?? 0,
+      drop: input.drop ?? false,
+    };
+    this.#faults.set(fault.id, { fault, matches: compileGlob(fault.path) });
+    return { ...fault };
+  }
+
+  remove(id: string): boolean {
+    return this.#faults.delete(id);
+  }
+
+  clear(): void {
+    this.#faults.clear();
+  }
+
+  list(): Fault[] {
+    return [...this.#faults.values()].map(({ fault }) => ({ ...fault }));
+  }
+
+  /** The action of the first fault matching the request, counting it once; `undefined` when none matches. */
+  take(method: string, pathname: string): FaultAction | undefined {
+    for (const [id, entry] of this.#faults) {
+      const { fault } = entry;
+      if (fault.method !== null && fault.method !== method) continue;
+      if (!entry.matches(pathname)) continue;
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.#faults.delete(id);
+      const action: FaultAction = { delayMs: fault.delayMs, drop: fault.drop };
+      if (fault.status !== null) action.error = faultError(fault.status);
+      return action;
+    }
+    return undefined;
+  }
+}

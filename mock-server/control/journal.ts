@@ -1,0 +1,38 @@
+/** One request the backend answered on Okta's paths. */
+export interface JournalEntry {
+  method: string;
+  /** Path and query, as requested. */
+  path: string;
+  /** The status answered; `0` when a fault dropped the connection. */
+  status: number;
+  /** The Okta `errorCode` (or the receiver's `err`) of an error answer, else `null`. */
+  errorCode: string | null;
+  /** The `X-Okta-Request-Id` of the answer. */
+  requestId: string;
+  /** When it was answered, by the backend's clock (ISO 8601). */
+  time: string;
+}
+
+/** The default number of entries the journal keeps. */
+export const JOURNAL_DEFAULT_SIZE = 1_000;
+
+/** The last requests answered, oldest first; past `size` the oldest are dropped. */
+export class RequestJournal {
+  #entries: JournalEntry[] = [];
+
+  constructor(private readonly size = JOURNAL_DEFAULT_SIZE) {}
+
+  record(entry: JournalEntry): void {
+    this.#entries.push(entry);
+    // Trim in batches so recording stays O(1) amortized.
+    if (this.#entries.length > this.size * 2) this.#entries = this.#entries.slice(-this.size);
+  }
+
+  list(): JournalEntry[] {
+    return this.#entries.slice(-this.size);
+  }
+
+  clear(): void {
+    this.#entries = [];
+  }
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import type { MockToken } from '../http/auth';
+import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
+import type { RouterControl } from '../http/route';
+import type { DeviceSignals, UserSignals } from '../security-events/signals';
+import { ControlInputError, inputError } from './body-errors';
+import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
+import { RequestJournal, type JournalEntry } from './journal';
+import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
+import { SeedDocumentSchema } from './seed-schema';
+import { checkSnapshot, loadSnapshot, takeSnapshot } from './snapshot';
+import { SNAPSHOT_VERSION, SnapshotSchema, type Snapshot } from './snapshot-schema';
+import { clearStores, type BackendStores } from './stores';
+
+export type { SeedResult } from './seed';
+
+/** Rate limits as the plane sets them: `'okta'`, `'off'`, or numbers per bucket (the rest Okta's). */
+export type RateLimitSetting = 'okta' | 'off' | Partial<RateLimitTable>;
+
+const BUCKETS = Object.keys(OKTA_RATE_LIMITS) as RateLimitBucket[];
+
+/** The body of `PUT /__appset/rate-limits` and the argument of `backend.rateLimits.set`. */
+export const RateLimitSettingSchema = z.union([
+  z.enum(['okta', 'off']),
+  z.strictObject(Object.fromEntries(BUCKETS.map((b) => [b, z.int().min(1).max(1_000_000).optional()])) as Record<RateLimitBucket, z.ZodOptional<z.ZodInt>>),
+]);
+
+/** The body of `POST /__appset/clock`: move forward by `advanceMs`, or jump to `now`. */
+export const ClockChangeSchema = z.union([
+  z.strictObject({ advanceMs: z.int().min(0).max(100 * 365 * 86_400_000) }),
+  z.strictObject({ now: z.iso.datetime({ offset: true }) }),
+]);
+
+/** Turns a rate-limit setting into the table the limiter enforces (`undefined`: off). */
+export function rateLimitTable(setting: RateLimitSetting | undefined): RateLimitTable | undefined {
+  if (setting === undefined || setting === 'off') return undefined;
+  if (setting === 'okta') return { ...OKTA_RATE_LIMITS };
+  return { ...OKTA_RATE_LIMITS, ...setting };
+}
+
+/** What the plane works on: the backend's stores and settings. */
+export interface ControlDeps extends BackendStores {
+  tokens: readonly MockToken[];
+  rateLimits: RateLimitSetting | undefined;
+  /** Applies the backend's own seed (the `seed` option) again. */
+  applyInitialSeed(): void;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw inputError(result.error, what);
+  return result.data;
+}
+
+/**
+ * The control plane: reset, snapshot and restore, seed, signals, the request journal, faults, the
+ * clock and rate limits. The in-process API (`backend.…`) and the HTTP routes under `/__appset/`
+ * both call these methods, so the two surfaces cannot disagree.
+ */
+export class ControlPlane implements RouterControl {
+  readonly faults = new FaultTable();
+  readonly journal = new RequestJournal();
+  readonly #baseOrgId: string;
+  #baseIdCounter: number | null = null;
+  /** Tokens added by seeds since the last reset. */
+  #addedTokens: MockToken[] = [];
+
+  readonly #addToken = (token: MockToken) => {
+    this.deps.env.tokens.add(token);
+    this.#addedTokens.push(token);
+  };
+
+  constructor(private readonly deps: ControlDeps) {
+    this.#baseOrgId = deps.org.orgId;
+  }
+
+  /** Marks the current id counter as where `reset()` starts again (called once the backend is built, before its seed). */
+  markIdBaseline(): void {
+    this.#baseIdCounter = this.deps.ids.counter;
+  }
+
+  /** The router asks, before each request on Okta's paths, whether a fault applies. */
+  takeFault(method: string, pathname: string) {
+    return this.faults.take(method, pathname);
+  }
+
+  /** The router records each answered request on Okta's paths. */
+  record(entry: JournalEntry): void {
+    this.journal.record(entry);
+  }
+
+  /** `GET /__appset/health`. */
+  health() {
+    return {
+      status: 'ok' as const,
+      orgUrl: this.deps.env.orgUrl().origin,
+      now: new Date(this.deps.clock.now()).toISOString(),
+      ids: this.deps.ids.mode,
+      snapshotVersion: SNAPSHOT_VERSION,
+    };
+  }
+
+  /** Everything back to the seed: state, faults, journal, rate-limit windows and settings, clock, ids, tokens. */
+  reset(): void {
+    clearStores(this.deps);
+    const { env, clock, ids, org } = this.deps;
+    this.faults.clear();
+    this.journal.clear();
+    env.limiter.clear();
+    env.limiter.setLimits(rateLimitTable(this.deps.rateLimits));
+    clock.setOffset(0);
+    ids.counter = this.#baseIdCounter;
+    org.orgId = this.#baseOrgId;
+    for (const token of this.#addedTokens) env.tokens.remove(token);
+    for (const token of this.deps.tokens) env.tokens.add(token);
+    this.#addedTokens = [];
+    this.deps.applyInitialSeed();
+  }
+
+  /** The whole state as one versioned document. */
+  snapshot(): Snapshot {
+    return takeSnapshot(this.deps);
+  }
+
+  /**
+   * Replaces the state with a snapshot. The whole document is checked first; a bad one throws
+   * {@link ControlInputError} naming the field, and nothing changes.
+   */
+  restore(input: unknown): void {
+    parse(SnapshotSchema, input, 'snapshot');
+    // The checked input itself is applied (copied), so app bodies keep their members' order.
+    const doc = structuredClone(input) as Snapshot;
+    checkSnapshot(doc);
+    const previous = takeSnapshot(this.deps);
+    try {
+      loadSnapshot(this.deps, doc);
+    } catch (error) {
+      loadSnapshot(this.deps, previous);
+      throw error;
+    }
+  }
+
+  /**
+   * Adds a seed document to the state and answers what it created. Providers given by
+   * `well_known_url` are discovered first (fetched: the document asks for it). The document is
+   * checked whole first; if any part fails, every part is undone and the error names the field.
+   */
+  async seed(input: unknown): Promise<SeedResult> {
+    const doc = parse(SeedDocumentSchema, input, 'seed');
+    const before = takeSnapshot(this.deps);
+    const created = emptySeedResult();
+    try {
+      for (const [i, p] of (doc.providers ?? []).entries()) {
+        if (!('well_known_url' in p)) continue;
+        try {
+          const provider = await this.deps.providers.create({ name: p.name, type: p.type ?? 'okta', settings: { well_known_url: p.well_known_url } });
+          created.providers.push(this.deps.renderProvider(provider.id));
+        } catch (error) {
+          throw seedFailure(error, `providers[${i}]`);
+        }
+      }
+      return applySeed(this.deps, doc, created, this.#addToken);
+    } catch (error) {
+      loadSnapshot(this.deps, before);
+      throw error;
+    }
+  }
+
+  /**
+   * Applies a seed document synchronously (the backend's `seed` option and reset): providers by
+   * `well_known_url` need a fetch and are refused here.
+   */
+  seedSync(input: unknown): SeedResult {
+    const doc = parse(SeedDocumentSchema, input, 'seed');
+    const i = (doc.providers ?? []).findIndex((p) => 'well_known_url' in p);
+    if (i >= 0) {
+      throw new ControlInputError(
+        `seed field providers[${i}].well_known_url: a seed applied at start cannot fetch a discovery document; give "issuer" and "jwks_url" (or "jwks"), or POST it to /__appset/seed`,
+        `providers[${i}].well_known_url`,
+      );
+    }
+    const before = takeSnapshot(this.deps);
+    try {
+      return applySeed(this.deps, doc, emptySeedResult(), this.#addToken);
+    } catch (error) {
+      loadSnapshot(this.deps, before);
+      throw error;
+    }
+  }
+
+  /** What received security events did, as `GET /__appset/signals` answers it. */
+  signals(): { users: UserSignals[]; devices: DeviceSignals[] } {
+    return structuredClone({ users: this.deps.signals.users.all(), devices: this.deps.signals.devices.all() });
+  }
+
+  /** Adds a fault after checking it; throws {@link ControlInputError} naming the field. */
+  addFault(input: FaultInput | unknown): Fault {
+    const fault = parse(FaultInputSchema, input, 'fault');
+    try {
+      return this.faults.add(fault);
+    } catch (error) {
+      throw new ControlInputError(error instanceof Error ? error.message : String(error), 'path', 409);
+    }
+  }
+
+  /** Moves the clock: `{ advanceMs }` forward, or `{ now }` to an instant. */
+  changeClock(input: unknown): void {
+    const change = parse(ClockChangeSchema, input, 'clock');
+    if ('advanceMs' in change) this.deps.clock.advance(change.advanceMs);
+    else this.deps.clock.set(Date.parse(change.now));
+  }
+
+  /** Sets the enforced rate limits; the current windows keep their counts. */
+  setRateLimits(input: unknown): void {
+    const setting = parse(RateLimitSettingSchema, input, 'rate limits');
+    this.deps.env.limiter.setLimits(rateLimitTable(setting as RateLimitSetting));
+  }
+
+  /** The enforced limits per bucket, or `'off'`. */
+  rateLimits(): RateLimitTable | 'off' {
+    const limits = this.deps.env.limiter.limits;
+    return limits ? { ...limits } : 'off';
+  }
+}

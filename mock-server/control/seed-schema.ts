@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Bounds of a seed document, so a document cannot make the backend grow without limit. */
+export const SEED_LIMITS = { apps: 1_000, users: 10_000, groups: 10_000, assignments: 10_000, providers: 100, tokens: 100, keys: 20 } as const;
+
+const id = z.string().regex(/^[0-9A-Za-z]{20}$/, 'Must be a 20-character base62 id, e.g. 00u1a2b3c4d5e6f7g8h9');
+const text = (max: number) => z.string().min(1).max(max);
+const httpUrl = text(1000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
+
+/** JWK members that hold private or symmetric key material: a key set in a seed carries public keys only. */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+
+const publicJwk = z
+  .looseObject({ kty: text(10), kid: text(200).optional() })
+  .superRefine((jwk, ctx) => {
+    for (const member of PRIVATE_JWK_MEMBERS) {
+      if (member in jwk) ctx.addIssue({ code: 'custom', path: [member], message: 'Private key material is refused; give the public key only' });
+    }
+  });
+
+/** A key set given inline (public keys only). */
+export const InlineJwksSchema = z.strictObject({ keys: z.array(publicJwk).min(1).max(SEED_LIMITS.keys) });
+
+const app = z
+  .looseObject({ status: z.enum(['ACTIVE', 'INACTIVE']).optional() })
+  .describe('A create input of POST /api/v1/apps, optionally with "status": "INACTIVE"');
+
+const user = z.strictObject({
+  id: id.optional(),
+  login: text(100),
+  email: text(100).optional(),
+  firstName: text(50).optional(),
+  lastName: text(50).optional(),
+});
+
+const group = z.strictObject({ id: id.optional(), name: text(255), description: z.string().max(1024).optional() });
+
+const assignment = z.union([
+  z.strictObject({ appId: id, userId: id }),
+  z.strictObject({ appId: id, groupId: id }),
+]);
+
+const provider = z.union([
+  z.strictObject({ name: text(100), issuer: text(700), jwks: InlineJwksSchema, type: text(255).optional() }),
+  z.strictObject({ name: text(100), issuer: text(700), jwks_url: httpUrl, type: text(255).optional() }),
+  z.strictObject({ name: text(100), well_known_url: httpUrl, type: text(255).optional() }),
+]);
+
+const scope = z.enum([
+  'okta.apps.read',
+  'okta.apps.manage',
+  'okta.securityEventsProviders.read',
+  'okta.securityEventsProviders.manage',
+  'okta.logs.read',
+]);
+
+const token = z.union([
+  z.strictObject({ token: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'Must be 1 to 512 printable characters without spaces'), type: z.literal('SSWS'), scopes: z.array(scope).max(20).optional() }),
+  z.strictObject({ token: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'Must be 1 to 512 printable characters without spaces'), type: z.literal('Bearer'), scopes: z.array(scope).max(20) }),
+]);
+
+/**
+ * A seed document: what `POST /__appset/seed`, `backend.seed(…)`, the `seed` option and
+ * `appset-mock --seed FILE` add to the state. Every member is optional.
+ */
+export const SeedDocumentSchema = z
+  .strictObject({
+    apps: z.array(app).max(SEED_LIMITS.apps).optional(),
+    users: z.array(user).max(SEED_LIMITS.users).optional(),
+    groups: z.array(group).max(SEED_LIMITS.groups).optional(),
+    assignments: z.array(assignment).max(SEED_LIMITS.assignments).optional(),
+    providers: z.array(provider).max(SEED_LIMITS.providers).optional(),
+    tokens: z.array(token).max(SEED_LIMITS.tokens).optional(),
+  })
+  .meta({ title: 'appset mock-server seed document', description: 'Adds apps, users, groups, assignments, providers and tokens to the reference backend.' });
+
+/** A seed document (see {@link SeedDocumentSchema}). */
+export type SeedDocument = z.input<typeof SeedDocumentSchema>;
+
+/** The JSON Schema of the seed document, as published in the package (`appset/seed.schema.json`). */
+export function seedJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(SeedDocumentSchema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { InlineJwksSchema } from './seed-schema';
+
+/** The version of the snapshot document; a document of another version is refused. */
+export const SNAPSHOT_VERSION = 1;
+
+const MAX_ITEMS = 100_000;
+const iso = z.iso.datetime({ offset: false, precision: 3 });
+const str = (max = 2048) => z.string().max(max);
+const epochMs = z.int().min(0).max(8.64e15);
+
+const appUserAssignment = z.strictObject({
+  id: str(100),
+  externalId: str().nullable(),
+  created: str(64),
+  lastUpdated: str(64),
+  scope: z.enum(['USER', 'GROUP']),
+  status: str(64),
+  statusChanged: str(64).nullable(),
+  passwordChanged: str(64).nullable(),
+  syncState: str(64),
+  lastSync: str(64).nullable(),
+  credentials: z.strictObject({ userName: str() }),
+});
+
+const app = z.strictObject({
+  /** The stored representation (without `_links`), members in wire order. */
+  body: z.looseObject({
+    id: z.string().regex(/^[0-9A-Za-z]{20}$/),
+    name: str(255),
+    label: str(1024),
+    status: z.enum(['ACTIVE', 'INACTIVE']),
+    created: iso,
+    lastUpdated: iso,
+  }),
+  /** The schema the app is replaced against (its name), or `null` for apps with generated names. */
+  kind: str(255).nullable(),
+  users: z.array(appUserAssignment).max(MAX_ITEMS),
+  groups: z.array(str(100)).max(MAX_ITEMS),
+});
+
+const user = z.strictObject({
+  id: str(100),
+  status: str(64),
+  created: iso,
+  lastUpdated: iso,
+  profile: z.strictObject({ login: str(100), email: str(100), firstName: str(50).nullable(), lastName: str(50).nullable() }),
+});
+
+const group = z.strictObject({
+  id: str(100),
+  created: iso,
+  lastUpdated: iso,
+  profile: z.strictObject({ name: str(255), description: str(1024).nullable() }),
+});
+
+const provider = z.strictObject({
+  id: str(100),
+  name: str(100),
+  type: str(255),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  settings: z.strictObject({ issuer: str(700), jwks_url: str(1000), well_known_url: str(1000).nullable() }),
+  /** The inline key set, or `null` when keys are fetched from `settings.jwks_url`. */
+  jwks: InlineJwksSchema.nullable(),
+});
+
+const userSignals = z.strictObject({
+  identifiers: z.array(str()).min(1).max(1000),
+  riskLevel: str(64).optional(),
+  ipAddress: str(64).optional(),
+  sessionsRevoked: z.int().min(0),
+  sessionsRevokedAt: z.int().optional(),
+  identifierChanges: z.array(z.strictObject({ from: str(), to: str(), at: z.int() })).max(1000),
+});
+
+const deviceSignals = z.strictObject({
+  identifiers: z.array(str()).min(1).max(1000),
+  riskLevel: str(64).optional(),
+  compliance: str(64).optional(),
+  ipAddress: str(64).optional(),
+});
+
+const logEvent = z.looseObject({ uuid: str(100), published: iso, eventType: str(255) });
+
+const replayEntry = z.strictObject({ issuer: str(700), jti: str(), digest: str(100), at: epochMs });
+
+/**
+ * The whole state of a backend: `GET /__appset/snapshot`, `backend.snapshot()`, `--state FILE`.
+ * Faults, the request journal, rate-limit windows and tokens are not part of it (they belong to the
+ * test run, not to the organization).
+ */
+export const SnapshotSchema = z.strictObject({
+  version: z.literal(SNAPSHOT_VERSION),
+  orgId: z.string().regex(/^00o[0-9A-Za-z]{17}$/),
+  clock: z.strictObject({ offsetMs: z.int().min(-8.64e15).max(8.64e15) }),
+  /** The deterministic id counter, or `null` with random ids. */
+  idCounter: z.int().min(1).nullable(),
+  apps: z.strictObject({
+    items: z.array(app).max(MAX_ITEMS),
+    /** Counters of generated names (`{stem}_{n}`). */
+    nameCounters: z.record(str(300), z.int().min(0)),
+  }),
+  users: z.array(user).max(MAX_ITEMS),
+  groups: z.array(group).max(MAX_ITEMS),
+  providers: z.array(provider).max(1000),
+  signals: z.strictObject({ users: z.array(userSignals).max(MAX_ITEMS), devices: z.array(deviceSignals).max(MAX_ITEMS) }),
+  logs: z.array(logEvent).max(MAX_ITEMS),
+  replay: z.array(replayEntry).max(1_000_000),
+});
+
+/** A snapshot document (see {@link SnapshotSchema}). */
+export type Snapshot = z.output<typeof SnapshotSchema>;

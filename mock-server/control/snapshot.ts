@@ -1,0 +1,124 @@
+import { createLocalKeySet } from '../../src/set/keys';
+import { storedApp, type AppUserAssignment } from '../apps/store';
+import type { StoredLogEvent } from '../logs/store';
+import { ControlInputError } from './body-errors';
+import { SNAPSHOT_VERSION, type Snapshot } from './snapshot-schema';
+import { clearStores, type BackendStores } from './stores';
+
+/** The first value that appears twice, if any. */
+function duplicates(values: Iterable<string>): string | undefined {
+  const seen = new Set<string>();
+  for (const v of values) {
+    if (seen.has(v)) return v;
+    seen.add(v);
+  }
+  return undefined;
+}
+
+/** JWK members holding private or symmetric key material. */
+const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
+
+/** A key set without private members: a snapshot never carries secrets, and verifying needs none. */
+function publicKeySet(jwks: { keys: object[] }): { keys: Array<Record<string, unknown>> } {
+  return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.has(member)))) };
+}
+
+/** The whole state as one versioned document. */
+export function takeSnapshot(d: BackendStores): Snapshot {
+  return structuredClone({
+    version: SNAPSHOT_VERSION,
+    orgId: d.org.orgId,
+    clock: { offsetMs: d.clock.offsetMs },
+    idCounter: d.ids.counter,
+    apps: {
+      items: [...d.apps.apps.values()].map((app) => ({
+        body: app.body,
+        kind: app.kind ?? null,
+        users: [...app.users.values()],
+        groups: [...app.groups],
+      })),
+      nameCounters: d.apps.nameCounters(),
+    },
+    users: d.directory.users(),
+    groups: d.directory.groups(),
+    providers: [...d.providers.providers.values()].map(({ id, name, type, status, settings, jwks }) => ({
+      id,
+      name,
+      type,
+      status,
+      settings,
+      jwks: jwks ? publicKeySet(jwks) : null,
+    })),
+    signals: { users: d.signals.users.all(), devices: d.signals.devices.all() },
+    logs: [...d.logs.values()],
+    replay: d.replay.entries(),
+  }) as Snapshot;
+}
+
+/** Checks what the schema cannot: unique ids, logins, identifiers, and usable key sets. */
+export function checkSnapshot(doc: Snapshot): void {
+  const refuse = (field: string, reason: string) => {
+    throw new ControlInputError(`snapshot field ${field}: ${reason}`, field);
+  };
+  const unique = (field: string, values: string[], what: string) => {
+    const dup = duplicates(values);
+    if (dup !== undefined) refuse(field, `${what} "${dup}" appears twice; each must be unique`);
+  };
+  unique('apps.items', doc.apps.items.map((a) => a.body.id), 'the app id');
+  unique('users', doc.users.map((u) => u.id), 'the user id');
+  unique('users', doc.users.map((u) => u.profile.login.toLowerCase()), 'the login');
+  unique('groups', doc.groups.map((g) => g.id), 'the group id');
+  unique('providers', doc.providers.map((p) => p.id), 'the provider id');
+  unique('signals.users', doc.signals.users.flatMap((u) => u.identifiers), 'the identifier');
+  unique('signals.devices', doc.signals.devices.flatMap((u) => u.identifiers), 'the identifier');
+  unique('logs', doc.logs.map((e) => e.uuid), 'the event uuid');
+  unique('replay', doc.replay.map((e) => `${e.issuer} ${e.jti}`), 'the issuer and jti');
+  doc.providers.forEach((p, i) => {
+    if (p.jwks === null) return;
+    try {
+      createLocalKeySet(p.jwks);
+    } catch {
+      refuse(`providers[${i}].jwks`, 'not a JSON Web Key Set');
+    }
+  });
+}
+
+/** Replaces the stores' content with a checked snapshot. */
+export function loadSnapshot(d: BackendStores, doc: Snapshot): void {
+  clearStores(d);
+  d.org.orgId = doc.orgId;
+  d.clock.setOffset(doc.clock.offsetMs);
+  d.ids.counter = doc.idCounter;
+  for (const item of doc.apps.items) {
+    const app = storedApp(item.body as Parameters<typeof storedApp>[0], item.kind ?? undefined);
+    for (const user of item.users) app.users.set(user.id, user as AppUserAssignment);
+    for (const group of item.groups) app.groups.add(group);
+    d.apps.apps.insert(app);
+  }
+  d.apps.setNameCounters(doc.apps.nameCounters);
+  for (const u of doc.users) {
+    const { login, email, firstName, lastName } = u.profile;
+    const added = d.directory.addUser(
+      { id: u.id, login, email, ...(firstName === null ? {} : { firstName }), ...(lastName === null ? {} : { lastName }) },
+      Date.parse(u.created),
+    );
+    // The directory creates users ACTIVE with lastUpdated = created; a snapshot may say otherwise.
+    added.status = u.status;
+    added.lastUpdated = u.lastUpdated;
+  }
+  for (const g of doc.groups) {
+    const added = d.directory.addGroup({ id: g.id, name: g.profile.name, ...(g.profile.description === null ? {} : { description: g.profile.description }) }, Date.parse(g.created));
+    added.lastUpdated = g.lastUpdated;
+  }
+  for (const p of doc.providers) d.providers.load(p);
+  for (const s of doc.signals.users) {
+    const { identifiers, ...rest } = s;
+    Object.assign(d.signals.users.upsert(identifiers), rest);
+  }
+  for (const s of doc.signals.devices) {
+    const { identifiers, ...rest } = s;
+    Object.assign(d.signals.devices.upsert(identifiers), rest);
+  }
+  for (const event of doc.logs) d.logs.insert(event as StoredLogEvent);
+  d.replay.load(doc.replay);
+}

@@ -1,0 +1,38 @@
+import type { Application } from '../../src/apps/application';
+import type { SecurityEventsProvider } from '../../src/providers/schemas';
+import type { AppService } from '../apps/service';
+import type { Directory } from '../directory/store';
+import type { RouteEnv } from '../http/route';
+import type { LogCollection } from '../logs/store';
+import type { ProviderService } from '../security-events/providers';
+import type { ReplayMemory } from '../security-events/replay';
+import type { SignalsStore } from '../security-events/signals';
+import type { ControlClock } from './clock';
+import type { IdSource } from './ids';
+
+/** The backend's stores, as the control plane reads and replaces them. */
+export interface BackendStores {
+  env: RouteEnv;
+  clock: ControlClock;
+  ids: IdSource;
+  /** Shared with the app service: changing `orgId` here changes the ORNs of apps created afterwards. */
+  org: { orgId: string };
+  apps: AppService;
+  directory: Directory;
+  providers: ProviderService;
+  signals: SignalsStore;
+  logs: LogCollection;
+  replay: ReplayMemory;
+  renderApp(id: string): Application;
+  renderProvider(id: string): SecurityEventsProvider;
+}
+
+/** Empties what a snapshot holds: apps, directory, providers, signals, System Log, replay memory. */
+export function clearStores(d: BackendStores): void {
+  d.apps.clear();
+  d.directory.clear();
+  d.providers.clear();
+  d.signals.clear();
+  d.logs.clear();
+  d.replay.clear();
+}

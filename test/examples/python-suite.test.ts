@@ -1,0 +1,25 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+const hasPython = python.status === 0;
+
+describe('examples/python: a Python unittest suite against appset-mock over HTTP', () => {
+  if (!hasPython) console.warn('examples/python is skipped: python3 was not found on PATH.');
+
+  it.skipIf(!hasPython)(`passes every test (${hasPython ? python.stdout.trim() : 'skipped: python3 not found on PATH'})`, async () => {
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      execFile(
+        'python3',
+        ['-B', '-m', 'unittest', 'discover', '-s', 'examples/python', '-v'],
+        { cwd: root, timeout: 180_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
+        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(output).toMatch(/^Ran 10 tests in /m);
+    expect(output).toMatch(/^OK$/m);
+    expect(code).toBe(0);
+  }, 200_000);
+});

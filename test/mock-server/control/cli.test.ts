@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { controlExposureWarning, isLoopback } from '../../../mock-server/control/cli-options';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'appset-cli-'));
+const running: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Cli {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  errors: () => string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `appset-mock` from the sources on a free loopback port; resolves once it listens. */
+function startCli(args: string[]): Promise<Cli> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`appset-mock did not start in 15 s: ${err}`)), 15_000);
+    child.stdout!.on('data', () => {
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({ child, url, output: () => out, errors: () => err, stop: () => (child.kill('SIGTERM'), exited) });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`appset-mock exited with ${code}: ${err}`), { code, stderr: err }));
+    });
+  });
+}
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+}
+
+const bookmark = { name: 'bookmark', label: 'Wiki', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } };
+const auth = { authorization: 'SSWS appset-mock-token' };
+
+describe('appset-mock control-plane flags', () => {
+  it('--seed FILE and --ids deterministic start from the document with the same ids; --state keeps the state across restarts', async () => {
+    const seed = file('seed.json', { apps: [bookmark], users: [{ login: 'ada@example.com' }] });
+    const state = join(dir, 'state.json');
+    const first = await startCli(['--seed', seed, '--ids', 'deterministic', '--state', state]);
+    const apps = (await (await fetch(`${first.url}/api/v1/apps`, { headers: auth })).json()) as Array<{ id: string }>;
+    expect(apps.map((a: { id: string }) => a.id)).toEqual(['0oa00000000000000002']);
+    const created = await fetch(`${first.url}/api/v1/apps`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ...bookmark, label: 'Second' }) });
+    expect(created.status).toBe(200);
+    const before = await (await fetch(`${first.url}/__appset/snapshot`)).json();
+    expect(await first.stop()).toBe(0);
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toEqual(before);
+
+    const second = await startCli(['--seed', seed, '--ids', 'deterministic', '--state', state]);
+    expect(await (await fetch(`${second.url}/__appset/snapshot`)).json()).toEqual(before);
+    expect(await second.stop()).toBe(0);
+  });
+
+  it('--control off leaves /__appset/ to Okta’s 404', async () => {
+    const cli = await startCli(['--control', 'off']);
+    const answer = await fetch(`${cli.url}/__appset/health`, { headers: auth });
+    expect(answer.status).toBe(404);
+    expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('E0000007');
+    await cli.stop();
+  });
+
+  it('--rate-limits FILE enforces the numbers per bucket', async () => {
+    const cli = await startCli(['--rate-limits', file('limits.json', { apps: 1 })]);
+    expect((await fetch(`${cli.url}/api/v1/apps`, { headers: auth })).status).toBe(200);
+    expect((await fetch(`${cli.url}/api/v1/apps`, { headers: auth })).status).toBe(429);
+    await cli.stop();
+  });
+
+  it.each([
+    ['a seed file with a bad member', ['--seed', 'bad-seed.json'], { users: [{ name: 'x' }] }, /^appset-mock: seed field users\[0\]\.login: /m],
+    ['a rate-limit file with an unknown bucket', ['--rate-limits', 'bad-limits.json'], { robots: 3 }, /rate limits field robots: Unknown member/],
+    ['a state file that is not a snapshot', ['--state', 'bad-state.json'], { version: 9 }, /^appset-mock: snapshot field /m],
+  ])('refuses %s with exit code 2 and a message naming the field', async (_, args, content, message) => {
+    file(args[1]!, content);
+    const failure = await startCli([args[0]!, join(dir, args[1]!)]).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toMatch(message);
+  });
+});
+
+describe('the exposure warning', () => {
+  it('treats only loopback hosts as private', () => {
+    expect(['127.0.0.1', 'localhost', '::1', '127.1.2.3'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['0.0.0.0', '::', '192.168.1.5'].map(isLoopback)).toEqual([false, false, false]);
+    expect(controlExposureWarning('0.0.0.0')).toMatch(/listens on 0\.0\.0\.0: anyone who can reach it .* Use --control off, or --host 127\.0\.0\.1\.$/);
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import { describe, expect, it } from 'vitest';
+import { seedJsonSchema, SeedDocumentSchema } from '../../../mock-server/index';
+
+const published = JSON.parse(readFileSync(new URL('../../../schema/seed.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv2020({ strict: false }).compile(published);
+
+describe('the published seed JSON Schema (appset/seed.schema.json)', () => {
+  it('is the one generated from the zod schema (run npm run schema after changing it)', () => {
+    expect(published).toEqual(seedJsonSchema());
+  });
+
+  it('accepts a document with every member, as the zod schema does', () => {
+    const doc = {
+      apps: [{ name: 'bookmark', label: 'Wiki', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } }, status: 'INACTIVE' }],
+      users: [{ id: '00u1ada0000000000000', login: 'ada@example.com' }],
+      groups: [{ name: 'Engineering' }],
+      assignments: [{ appId: '0oa1wiki000000000000', userId: '00u1ada0000000000000' }, { appId: '0oa1wiki000000000000', groupId: '00g1eng0000000000000' }],
+      providers: [
+        { name: 'A', issuer: 'https://a.test', jwks: { keys: [{ kty: 'RSA', kid: 'k', n: 'AQAB', e: 'AQAB' }] } },
+        { name: 'B', issuer: 'https://b.test', jwks_url: 'https://b.test/keys' },
+        { name: 'C', well_known_url: 'https://c.test/.well-known/ssf-configuration' },
+      ],
+      tokens: [{ token: 't1', type: 'SSWS' }, { token: 't2', type: 'Bearer', scopes: ['okta.apps.read'] }],
+    };
+    expect(validate(doc)).toBe(true);
+    expect(SeedDocumentSchema.safeParse(doc).success).toBe(true);
+  });
+
+  it.each([
+    ['an unknown member', { robots: [] }],
+    ['a user without login', { users: [{ email: 'a@example.com' }] }],
+    ['a Bearer token without scopes', { tokens: [{ token: 't', type: 'Bearer' }] }],
+    ['too many providers', { providers: Array.from({ length: 101 }, (_, i) => ({ name: `p${i}`, issuer: `https://p${i}.test`, jwks_url: 'https://p.test/k' })) }],
+  ])('refuses %s, as the zod schema does', (_, doc) => {
+    expect(validate(doc)).toBe(false);
+    expect(SeedDocumentSchema.safeParse(doc).success).toBe(false);
+  });
+});

@@ -14,6 +14,7 @@ import { createRouter, defineRoute, unknownRoute, type RouteEnv } from './http/r
 import { listen, type ListenOptions, type RunningServer } from './server/listen';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
+import { OAuthServer, type MockOAuthOptions, type MockOAuthState } from './oauth/server';
 import { createLogCollection, type StoredLogEvent } from './logs/store';
 import { IngestionService } from './security-events/ingestion';
 import { ProviderService, type RegisterProviderInput } from './security-events/providers';
@@ -48,6 +49,8 @@ export interface MockBackendOptions {
    * Default: one day, 100,000 tokens (the oldest are forgotten first).
    */
   replay?: { windowMs?: number; maxEntries?: number };
+  /** The authorization server (`/oauth2/v1/token`, grants, DPoP); see {@link MockOAuthOptions}. */
+  oauth?: MockOAuthOptions;
 }
 
 /** An app to seed: a create input, optionally created INACTIVE. */
@@ -146,6 +149,8 @@ export interface MockBackend {
   readonly signals: MockSignalsState;
   /** The System Log. */
   readonly logs: MockLogsState;
+  /** The authorization server: service apps, grants and issued tokens. */
+  readonly oauth: MockOAuthState;
   /** Empties every store, resets rate-limit windows and applies the seed again. */
   reset(): void;
   /** Serves the same routes over HTTP on node:http. Resolves once listening. */
@@ -225,6 +230,8 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     logs,
     replay: new ReplayMemory({ ...REPLAY_DEFAULTS, ...options.replay }),
   });
+  const oauth = new OAuthServer(env, apps, options.oauth);
+  env.tokens.use(oauth.verifier);
   const renderP = (id: string) => renderProvider(providers.require(id), orgUrl) as unknown as SecurityEventsProvider;
 
   const seed = () => {
@@ -235,7 +242,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     }
   };
 
-  const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
+  const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes];
   const handlers: HttpHandler[] = [...routes.map((spec) => defineRoute(env, spec)), unknownRoute(env)];
   const route = createRouter(env, routes);
 
@@ -300,7 +307,17 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
           ? [...logs.values()]
           : [...logs.values()].filter((event) => event.eventType === eventType),
     },
+    oauth: {
+      registerServiceApp: (input) =>
+        direct('oauth.registerServiceApp', () => {
+          const id = oauth.registerServiceApp(input, now()).body.id;
+          return { clientId: id, app: render(id) };
+        }),
+      grants: (appId) => oauth.grants.list(appId),
+      revokeTokens: (clientId) => oauth.tokens.revokeClient(clientId),
+    },
     reset() {
+      oauth.clear();
       apps.clear();
       providers.clear();
       signals.clear();

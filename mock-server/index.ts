@@ -23,3 +23,5 @@ export type { RegisterProviderInput } from './security-events/providers';
 export type { DeviceSignals, UserSignals } from './security-events/signals';
 export type { StoredLogEvent } from './logs/store';
 export { RECEIVE_EVENT_TYPE } from './security-events/ingestion';
+export type { MockOAuthOptions, MockOAuthState, RegisterServiceAppInput } from './oauth/server';
+export type { StoredGrant } from './oauth/grants';

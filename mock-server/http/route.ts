@@ -101,7 +101,7 @@ function render(reply: RouteReply, context: ResponseContext): RenderedReply {
 }
 
 function renderError(error: OktaHttpError, context: ResponseContext): RenderedReply {
-  return render({ status: error.status, body: error.body() }, context);
+  return render({ status: error.status, body: error.body(), headers: error.headers }, context);
 }
 
 /** A rendered reply as a fetch `Response`, for msw. */
@@ -121,7 +121,7 @@ export async function serve(
   const context: ResponseContext = { now, requestId: base62(20), rate: env.limiter.take(bucket, now) };
   if (!context.rate.allowed) return renderError(rateLimited(), context);
   try {
-    if (scope !== null) env.tokens.authorize(request.headers.get('authorization'), scope);
+    if (scope !== null) await env.tokens.authorize(request, scope);
     return render(await handle(now, context.requestId), context);
   } catch (error) {
     if (error instanceof OktaHttpError) return renderError(error, context);

@@ -16,6 +16,6 @@ export const ServiceAppOptionsSchema = z.strictObject({
   clientId: z.string().regex(/^[\x21-\x7e]{1,100}$/, 'Must be the service app\'s client id, e.g. 0oa1b2c3d4e5f6g7h8i9'),
   privateKey,
   keyId: z.string().min(1).max(200).optional(),
-  scopes: z.array(scopeName).min(1, 'Name at least one scope, e.g. okta.apps.read').max(50),
+  scopes: z.array(scopeName).min(1).max(50),
   dpop: z.boolean().optional(),
 });

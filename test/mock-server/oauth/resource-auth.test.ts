@@ -1,3 +1,4 @@
+import type { CryptoKey, JWK } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../../mock-server/index';
 import { useMockBackend } from '../../support/backend';
@@ -13,7 +14,7 @@ beforeEach(() => {
 });
 
 /** A service app and a token for it: DPoP-bound to `key` when given. */
-async function issue(options: { dpop?: { privateKey: CryptoKey; jwk: import('jose').JWK }; scopes?: string[] } = {}) {
+async function issue(options: { dpop?: { privateKey: CryptoKey; jwk: JWK }; scopes?: string[] } = {}) {
   const service = await serviceKey();
   const tokenUrl = `${backend.orgUrl}/oauth2/v1/token`;
   const { clientId } = backend.oauth.registerServiceApp({ publicJwk: service.publicJwk, scopes: options.scopes ?? ['okta.apps.read'], dpop: options.dpop !== undefined });

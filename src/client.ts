@@ -103,12 +103,12 @@ export function createClient(options: ClientOptions): AppsetClient {
     throw new ConfigurationError(`Invalid client options: ${list}.`);
   }
   const o = result.data;
-  const given = [o.token, o.accessToken, o.oauth].filter((c) => c !== undefined).length;
-  if (given !== 1) {
+  const given = (['token', 'accessToken', 'oauth'] as const).filter((name) => o[name] !== undefined).map((name) => `\`${name}\``);
+  if (given.length !== 1) {
     throw new ConfigurationError(
-      given === 0
-        ? 'createClient needs credentials: pass `token` (an API token, sent as SSWS), `accessToken` (an OAuth 2.0 access token, sent as Bearer) or `oauth` (a service app\'s client id and private key).'
-        : 'createClient got more than one of `token`, `accessToken` and `oauth`; pass only one of them.',
+      given.length === 0
+        ? 'createClient needs credentials: pass `token` (an API token, sent as SSWS) or `accessToken` (an OAuth 2.0 access token, sent as Bearer), or `oauth` (a service app\'s client id and private key).'
+        : `createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`,
     );
   }
   const orgUrl = parseOrgUrl(o.orgUrl);

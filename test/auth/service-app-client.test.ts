@@ -118,7 +118,7 @@ describe('the private key', () => {
 
   it('is checked with the other options when the client is created', () => {
     expect(() => createClient({ orgUrl: backend.orgUrl, token: 'x', oauth: { clientId: '0oa1', privateKey: 'pem', scopes: ['okta.apps.read'] } })).toThrow(
-      /more than one of `token`, `accessToken` and `oauth`/,
+      /^createClient got both `token` and `oauth`; pass only one of them\.$/,
     );
     expect(() => createClient({ orgUrl: backend.orgUrl, oauth: { clientId: '0oa1', privateKey: 'pem', scopes: [] } })).toThrow(/^Invalid client options: oauth\.scopes: Must contain at least 1 item/);
   });

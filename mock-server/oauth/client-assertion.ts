@@ -1,4 +1,4 @@
-import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK, type JWTPayload } from 'jose';
 import type { StoredApp } from '../apps/store';
 import { invalidClient } from './oauth-errors';
 
@@ -85,8 +85,9 @@ export async function verifyClientAssertion(assertion: string, app: StoredApp, e
     if (jwk.alg !== undefined && jwk.alg !== alg) continue;
     try {
       const key = await importJWK(publicPart(jwk), alg);
-      // Claims are checked below, each with its own message; only the signature is checked here.
-      ({ payload: claims } = await jwtVerify(assertion, key, { algorithms: [alg], currentDate: new Date(0) }));
+      // Only the signature is checked here; the claims are checked below, each with its own message.
+      await compactVerify(assertion, key, { algorithms: [alg] });
+      claims = decodeJwt(assertion);
       break;
     } catch {
       continue;
@@ -108,6 +109,7 @@ export async function verifyClientAssertion(assertion: string, app: StoredApp, e
   if (claims.exp > nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS) {
     throw invalidClient(`The client_assertion's exp is more than ${MAX_ASSERTION_LIFETIME_SECONDS / 60} minutes in the future.`);
   }
+  if (typeof claims.nbf === 'number' && claims.nbf > nowSeconds + 60) throw invalidClient('The client_assertion is not valid yet (nbf).');
   if (typeof claims.jti !== 'string' || claims.jti === '' || claims.jti.length > 256) {
     throw invalidClient('The client_assertion has no jti claim (a unique id, at most 256 characters).');
   }

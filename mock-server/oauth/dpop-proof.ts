@@ -1,5 +1,4 @@
 import {
-  base64url,
   calculateJwkThumbprint,
   decodeProtectedHeader,
   EmbeddedJWK,
@@ -7,6 +6,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
+import { accessTokenHash, htu as htuOf } from '../../src/auth/dpop-key';
 import type { DpopNonces } from './nonces';
 import type { JtiMemory } from './jti-memory';
 
@@ -46,20 +46,6 @@ export interface DpopExpectation {
   accessToken?: string;
   /** Accepted proof `jti`s, so that a proof is used once. */
   replay: JtiMemory;
-}
-
-/** The base64url SHA-256 of an access token: a resource request's proof carries it as `ath`. */
-export async function accessTokenHash(accessToken: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(accessToken));
-  return base64url.encode(new Uint8Array(digest));
-}
-
-/** The URL as `htu` names it: without query and fragment (RFC 9449 §4.3). */
-export function htuOf(url: URL): string {
-  const bare = new URL(url.href);
-  bare.search = '';
-  bare.hash = '';
-  return bare.href;
 }
 
 function problem(description: string): DpopProblem {

@@ -1,8 +1,7 @@
 import type { AppService } from '../apps/service';
 import type { StoredApp } from '../apps/store';
 import type { RouteEnv, RouteReply, RouteSpec } from '../http/route';
-import type { AccessTokenStore } from './access-tokens';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from './access-tokens';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, type AccessTokenStore } from './access-tokens';
 import { claimedClientId, JWT_BEARER_ASSERTION_TYPE, verifyClientAssertion } from './client-assertion';
 import { DpopProblem, verifyDpopProof } from './dpop-proof';
 import type { GrantStore } from './grants';

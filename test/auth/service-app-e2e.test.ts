@@ -158,3 +158,35 @@ describe('the token request of a service app', () => {
     expect(claims(proofs[1]!).nonce).toBe('resource-nonce-1');
   });
 });
+
+describe('a machine whose clock is off', () => {
+  it('still gets a token: the client signs again on the server\'s clock, read from its Date header', async () => {
+    clock = Date.now() + 2 * 3600 * 1000;
+    const { privateJwk, publicJwk } = await newKey('skewed');
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    const seen = watchRequests();
+    const service = createClient({ orgUrl: backend.orgUrl, oauth: { clientId, privateKey: privateJwk, scopes: ['okta.apps.read'], dpop: true } });
+
+    await expect(service.apps.get(clientId)).resolves.toMatchObject({ id: clientId });
+    // Refused as expired (on the server's clock), refused for the nonce, then issued.
+    expect(seen.filter((r) => r.path === '/oauth2/v1/token')).toHaveLength(3);
+  });
+});
+
+describe('a caller that aborts while a token is being fetched', () => {
+  it('stops waiting at once, and the shared token request still serves the other callers', async () => {
+    const { privateJwk, publicJwk } = await newKey('abort');
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk, scopes: ['okta.apps.read'] });
+    const seen = watchRequests();
+    const service = createClient({ orgUrl: backend.orgUrl, oauth: { clientId, privateKey: privateJwk, scopes: ['okta.apps.read'] } });
+    const controller = new AbortController();
+
+    const aborted = service.apps.get(clientId, {}, { signal: controller.signal });
+    const other = service.apps.get(clientId);
+    controller.abort(new Error('caller gave up'));
+
+    await expect(aborted).rejects.toThrow('caller gave up');
+    await expect(other).resolves.toMatchObject({ id: clientId });
+    expect(seen.filter((r) => r.path === '/oauth2/v1/token')).toHaveLength(1);
+  });
+});

@@ -90,6 +90,12 @@ describe('POST /oauth2/v1/token with a client assertion', () => {
     expect(await oauthError(response)).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: expect.stringMatching(/more than 60 minutes/) } });
   });
 
+  it('refuses an assertion that is not valid yet (invalid_client)', async () => {
+    const { form } = await setup();
+    const response = await tokenRequest(tokenUrl(), await form({ nbf: nowSeconds() + 120 }));
+    expect(await oauthError(response)).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: expect.stringMatching(/not valid yet/) } });
+  });
+
   it('refuses an assertion whose iss is not the client id (invalid_client)', async () => {
     const { form } = await setup();
     const response = await tokenRequest(tokenUrl(), await form({ iss: 'someone-else' }));

@@ -90,8 +90,7 @@ function grantedScopes(form: Map<string, string>, grants: GrantStore, clientId: 
 
 /**
  * `POST /oauth2/v1/token`: the `client_credentials` grant for service apps authenticating with
- * `private_key_jwt`, with DPoP-bound tokens (RFC 9449) when the request carries a proof or the app
- * requires one. Errors are OAuth JSON; a proof without the current nonce gets 400 `use_dpop_nonce`
+ * `private_key_jwt`, with DPoP-bound tokens (RFC 9449) for apps that require them. Errors are OAuth JSON; a proof without the current nonce gets 400 `use_dpop_nonce`
  * with a `DPoP-Nonce` header.
  */
 export function tokenRoute(env: RouteEnv, deps: TokenEndpointDeps): RouteSpec {
@@ -120,10 +119,12 @@ export function tokenRoute(env: RouteEnv, deps: TokenEndpointDeps): RouteSpec {
     const claims = await verifyClientAssertion(assertion, app, { clientId, tokenUrl, now });
     const scopes = grantedScopes(form, deps.grants, clientId);
 
+    // Only apps that require DPoP get bound tokens; for others a DPoP header is ignored, as Okta
+    // does (its own Node SDK sends one on every token request, DPoP app or not).
     const dpopRequired = oauthClient(app).settings.dpop_bound_access_tokens === true;
     const proof = request.headers.get('dpop');
     let jkt: string | undefined;
-    if (proof !== null || dpopRequired) {
+    if (dpopRequired) {
       try {
         ({ jkt } = await verifyDpopProof({ proof, method: 'POST', url, now, nonces: deps.nonces, replay: deps.proofJtis }));
       } catch (error) {

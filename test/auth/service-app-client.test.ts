@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, createClient, isOAuthError, OAuthError, type ServiceAppPrivateKey } from '../../src/index';
 import { useMockBackend } from '../support/backend';
 
@@ -146,5 +146,37 @@ describe('a token that stops working', () => {
     });
     const error = await client.apps.get(clientId).catch((e: unknown) => e);
     expect((error as { status?: number }).status).toBe(401);
+  });
+});
+
+describe('a token close to its expiry', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is renewed a minute before it expires, before any request is refused', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const answers: Array<[string, number]> = [];
+    server.events.on('response:mocked', ({ request, response }) => {
+      answers.push([new URL(request.url).pathname, response.status]);
+    });
+    const client = serviceClient(clientId, key.privateJwk);
+
+    await client.apps.get(clientId);
+    vi.setSystemTime(Date.now() + 3539 * 1000); // 61 s left: the token is still used
+    await client.apps.get(clientId);
+    vi.setSystemTime(Date.now() + 2 * 1000); // 59 s left: renewed first
+    await client.apps.get(clientId);
+
+    const path = `/api/v1/apps/${clientId}`;
+    expect(answers).toEqual([
+      ['/oauth2/v1/token', 200],
+      [path, 200],
+      [path, 200],
+      ['/oauth2/v1/token', 200],
+      [path, 200],
+    ]);
   });
 });

@@ -117,7 +117,8 @@ export function createClient(options: ClientOptions): AppsetClient {
   const auth = o.oauth ? new ServiceAppAuth({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, userAgent }) : undefined;
   const transport = new Transport({
     orgUrl,
-    authorization: o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`,
+    // With `oauth`, the auth provider sets the header on each attempt instead.
+    authorization: o.token !== undefined ? `SSWS ${o.token}` : o.accessToken !== undefined ? `Bearer ${o.accessToken}` : '',
     auth,
     fetch: o.fetch,
     timeout,

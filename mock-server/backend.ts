@@ -12,6 +12,7 @@ import { createRouter, toResponse, type RouteEnv } from './http/route';
 import { attachServeHooks } from './http/serve-hooks';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
+import { OAuthServer, type MockOAuthOptions, type MockOAuthState } from './oauth/server';
 import { createLogCollection, type StoredLogEvent } from './logs/store';
 import { IngestionService } from './security-events/ingestion';
 import { ProviderService, type RegisterProviderInput } from './security-events/providers';
@@ -64,6 +65,8 @@ export interface MockBackendOptions {
    * Default: one day, 100,000 tokens (the oldest are forgotten first).
    */
   replay?: { windowMs?: number; maxEntries?: number };
+  /** The authorization server (`/oauth2/v1/token`, grants, DPoP); see {@link MockOAuthOptions}. */
+  oauth?: MockOAuthOptions;
 }
 
 /** An app to seed: a create input, optionally created INACTIVE. */
@@ -170,6 +173,8 @@ export interface MockBackend {
   readonly signals: MockSignalsState;
   /** The System Log. */
   readonly logs: MockLogsState;
+  /** The authorization server: service apps, grants and issued tokens. */
+  readonly oauth: MockOAuthState;
   /**
    * Everything back to the seed: apps, users, groups, assignments, providers, signals, System Log,
    * replay memory, faults, request journal, rate-limit windows and settings, clock, ids, seeded tokens.
@@ -320,6 +325,8 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     replay: new ReplayMemory({ ...REPLAY_DEFAULTS, ...options.replay }),
     uuid: () => ids.uuid(),
   });
+  const oauth = new OAuthServer(env, apps, options.oauth);
+  env.tokens.use(oauth.verifier);
   const renderP = (id: string) => renderProvider(providers.require(id), orgUrl) as unknown as SecurityEventsProvider;
 
   const seed = () => {
@@ -353,7 +360,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   });
   plane.markIdBaseline();
 
-  const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
+  const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes];
   const controlOn = options.control ?? true;
   const controlRoute = controlOn ? createControlRouter(plane) : undefined;
   const oktaRoute = createRouter(env, routes);
@@ -426,7 +433,17 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
           ? [...logs.values()]
           : [...logs.values()].filter((event) => event.eventType === eventType),
     },
+    oauth: {
+      registerServiceApp: (input) =>
+        direct('oauth.registerServiceApp', () => {
+          const id = oauth.registerServiceApp(input, now()).body.id;
+          return { clientId: id, app: render(id) };
+        }),
+      grants: (appId) => oauth.grants.list(appId),
+      revokeTokens: (clientId) => oauth.tokens.revokeClient(clientId),
+    },
     reset() {
+      oauth.clear();
       plane.reset();
     },
     snapshot: () => plane.snapshot(),

@@ -38,3 +38,5 @@ export type { Fault, FaultInput } from './control/faults';
 export type { JournalEntry } from './control/journal';
 export type { IdMode } from './control/ids';
 export type { DirectoryGroup, DirectoryUser } from './directory/store';
+export type { MockOAuthOptions, MockOAuthState, RegisterServiceAppInput } from './oauth/server';
+export type { StoredGrant } from './oauth/grants';

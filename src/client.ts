@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ApplicationsResource } from './apps/resource';
+import { ServiceAppOptionsSchema } from './auth/options';
+import { ServiceAppAuth, type ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
 import { Transport, type FetchLike } from './core/transport';
 import { ConfigurationError } from './errors';
@@ -9,7 +11,7 @@ import { SecurityEventsResource } from './security-events/resource';
 import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
 import { version } from '../package.json';
 
-/** Options of {@link createClient}. Give exactly one of `token` and `accessToken`. */
+/** Options of {@link createClient}. Give exactly one of `token`, `accessToken` and `oauth`. */
 export interface ClientOptions {
   /** The organization's URL, e.g. `https://example.okta.com`. */
   orgUrl: string | URL;
@@ -17,6 +19,11 @@ export interface ClientOptions {
   token?: string;
   /** An OAuth 2.0 access token, sent as `Authorization: Bearer <token>`. */
   accessToken?: string;
+  /**
+   * Authenticate as an OAuth 2.0 service app (`private_key_jwt`, optionally DPoP): the client gets,
+   * caches and renews access tokens itself.
+   */
+  oauth?: ServiceAppOptions;
   /** The fetch to use; by default `globalThis.fetch`, looked up at each call so later patches (msw) apply. */
   fetch?: FetchLike;
   /** Milliseconds to wait for each attempt's response (default 30 000). */
@@ -56,6 +63,7 @@ const OptionsSchema = z.strictObject({
   orgUrl: z.union([z.string().min(1), z.instanceof(URL)]),
   token: tokenValue.optional(),
   accessToken: tokenValue.optional(),
+  oauth: ServiceAppOptionsSchema.optional(),
   fetch: z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch').optional(),
   timeout: z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647').optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
@@ -81,8 +89,8 @@ function parseOrgUrl(value: string | URL): URL {
 }
 
 /**
- * Creates a client for one organization. Authenticate with an API token (`token`) or an OAuth 2.0
- * access token (`accessToken`); exactly one is required.
+ * Creates a client for one organization. Authenticate with an API token (`token`), an OAuth 2.0
+ * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`); exactly one is required.
  *
  * @example
  * const client = createClient({ orgUrl: 'https://example.okta.com', token: process.env.OKTA_TOKEN });
@@ -95,22 +103,28 @@ export function createClient(options: ClientOptions): AppsetClient {
     throw new ConfigurationError(`Invalid client options: ${list}.`);
   }
   const o = result.data;
-  if ((o.token === undefined) === (o.accessToken === undefined)) {
+  const given = (['token', 'accessToken', 'oauth'] as const).filter((name) => o[name] !== undefined).map((name) => `\`${name}\``);
+  if (given.length !== 1) {
     throw new ConfigurationError(
-      o.token === undefined
-        ? 'createClient needs credentials: pass `token` (an API token, sent as SSWS) or `accessToken` (an OAuth 2.0 access token, sent as Bearer).'
-        : 'createClient got both `token` and `accessToken`; pass only one of them.',
+      given.length === 0
+        ? 'createClient needs credentials: pass `token` (an API token, sent as SSWS) or `accessToken` (an OAuth 2.0 access token, sent as Bearer), or `oauth` (a service app\'s client id and private key).'
+        : `createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`,
     );
   }
   const orgUrl = parseOrgUrl(o.orgUrl);
+  const userAgent = o.userAgent ?? `appset/${version}`;
+  const timeout = o.timeout ?? DEFAULTS.timeout;
+  const auth = o.oauth ? new ServiceAppAuth({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, userAgent }) : undefined;
   const transport = new Transport({
     orgUrl,
-    authorization: o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`,
+    // With `oauth`, the auth provider sets the header on each attempt instead.
+    authorization: o.token !== undefined ? `SSWS ${o.token}` : o.accessToken !== undefined ? `Bearer ${o.accessToken}` : '',
+    auth,
     fetch: o.fetch,
-    timeout: o.timeout ?? DEFAULTS.timeout,
+    timeout,
     maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,
     maxRetryWait: o.maxRetryWait ?? DEFAULTS.maxRetryWait,
-    userAgent: o.userAgent ?? `appset/${version}`,
+    userAgent,
     headers: o.headers ?? {},
   });
   return {

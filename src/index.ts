@@ -78,3 +78,8 @@ export {
 } from './errors';
 export type { ErrorCause, OktaErrorCode, RequestSummary, SecurityEventTokenErrorCode } from './errors';
 export type { FieldIssue } from './validation/field-issues';
+
+export { isOAuthError, OAuthError } from './auth/errors';
+export type { OAuthErrorCode } from './auth/errors';
+export type { ServiceAppOptions } from './auth/service-app';
+export type { ServiceAppPrivateKey } from './auth/private-key';

@@ -4,6 +4,8 @@ import { invalidSession, invalidToken, permissionDenied } from './okta-errors';
 export type MockScope =
   | 'okta.apps.read'
   | 'okta.apps.manage'
+  | 'okta.appGrants.read'
+  | 'okta.appGrants.manage'
   | 'okta.securityEventsProviders.read'
   | 'okta.securityEventsProviders.manage'
   | 'okta.logs.read';
@@ -16,17 +18,38 @@ export type MockToken =
 /** The API token a backend accepts when no `tokens` option is given. */
 export const DEFAULT_MOCK_TOKEN = 'appset-mock-token';
 
-const ALL_SCOPES: MockScope[] = [
+/** Every scope the backend's routes know. */
+export const ALL_SCOPES: readonly MockScope[] = [
   'okta.apps.read',
   'okta.apps.manage',
+  'okta.appGrants.read',
+  'okta.appGrants.manage',
   'okta.securityEventsProviders.read',
   'okta.securityEventsProviders.manage',
   'okta.logs.read',
 ];
 
-/** Looks credentials up by header value (`SSWS x`, `Bearer y`) in O(1). */
+/**
+ * A check for credentials the static registry does not hold, such as access tokens the backend's
+ * token endpoint issued. It answers the credential's scopes when it recognizes the `Authorization`
+ * header, `undefined` when it does not (the next verifier, then `E0000011`, follows), and throws an
+ * `OktaHttpError` to refuse a credential it recognizes.
+ */
+export interface CredentialVerifier {
+  verify(request: Request, header: string, scope: MockScope): Promise<Iterable<string> | undefined>;
+}
+
+/** The scopes a credential holds, each `.manage` scope adding its `.read`. */
+export function withImpliedScopes(scopes: Iterable<string>): Set<string> {
+  const out = new Set(scopes);
+  for (const s of [...out]) if (s.endsWith('.manage')) out.add(s.replace(/\.manage$/, '.read'));
+  return out;
+}
+
+/** Looks credentials up by header value (`SSWS x`, `Bearer y`) in O(1), then asks the verifiers. */
 export class TokenRegistry {
-  readonly #byHeader = new Map<string, Set<MockScope>>();
+  readonly #byHeader = new Map<string, Set<string>>();
+  readonly #verifiers: CredentialVerifier[] = [];
 
   constructor(tokens: readonly MockToken[]) {
     for (const t of tokens) this.add(t);
@@ -34,9 +57,7 @@ export class TokenRegistry {
 
   /** Accepts one more credential (or changes the scopes of a known one). */
   add(t: MockToken): void {
-    const scopes = new Set<MockScope>(t.scopes ?? ALL_SCOPES);
-    for (const s of [...scopes]) if (s.endsWith('.manage')) scopes.add(s.replace(/\.manage$/, '.read') as MockScope);
-    this.#byHeader.set(`${t.type} ${t.token}`, scopes);
+    this.#byHeader.set(`${t.type} ${t.token}`, withImpliedScopes(t.scopes ?? ALL_SCOPES));
   }
 
   /** Stops accepting a credential; true when it was accepted. */
@@ -44,13 +65,26 @@ export class TokenRegistry {
     return this.#byHeader.delete(`${t.type} ${t.token}`);
   }
 
-  /** Checks the `Authorization` header for a scope; throws the Okta error a real organization gives. */
-  authorize(header: string | null, scope: MockScope): void {
+  /** Adds a verifier asked about credentials the static tokens do not match. */
+  use(verifier: CredentialVerifier): void {
+    this.#verifiers.push(verifier);
+  }
+
+  /** Checks the request's `Authorization` header for a scope; throws the Okta error a real organization gives. */
+  async authorize(request: Request, scope: MockScope): Promise<void> {
+    const header = request.headers.get('authorization');
     if (header === null || header.trim() === '') throw invalidSession();
     const match = /^(ssws|bearer)\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw invalidToken();
-    const scheme = match[1]!.toLowerCase() === 'ssws' ? 'SSWS' : 'Bearer';
-    const scopes = this.#byHeader.get(`${scheme} ${match[2]}`);
+    let scopes: Set<string> | undefined;
+    if (match) {
+      const scheme = match[1]!.toLowerCase() === 'ssws' ? 'SSWS' : 'Bearer';
+      scopes = this.#byHeader.get(`${scheme} ${match[2]}`);
+    }
+    for (const verifier of this.#verifiers) {
+      if (scopes !== undefined) break;
+      const found = await verifier.verify(request, header, scope);
+      if (found !== undefined) scopes = withImpliedScopes(found);
+    }
     if (!scopes) throw invalidToken();
     if (!scopes.has(scope)) throw permissionDenied();
   }

@@ -11,6 +11,8 @@ export class OktaHttpError extends Error {
     readonly errorCode: string,
     readonly errorSummary: string,
     readonly causes: string[] = [],
+    /** Extra response headers, e.g. `WWW-Authenticate` on a refused access token. */
+    readonly headers: Array<[string, string]> = [],
   ) {
     super(`${status} ${errorCode}: ${errorSummary}`);
   }

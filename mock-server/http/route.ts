@@ -115,7 +115,7 @@ function render(reply: RouteReply, context: ResponseContext): RenderedReply {
 }
 
 function renderError(error: OktaHttpError, context: ResponseContext): RenderedReply {
-  return render({ status: error.status, body: error.body() }, context);
+  return render({ status: error.status, body: error.body(), headers: error.headers }, context);
 }
 
 /** A rendered reply as a fetch `Response` (for `backend.fetch`, and so for msw and edge runtimes). */
@@ -163,7 +163,7 @@ export async function serve(
     }
     if (!context.rate.allowed) return failWith(rateLimited());
     try {
-      if (scope !== null) env.tokens.authorize(request.headers.get('authorization'), scope);
+      if (scope !== null) await env.tokens.authorize(request, scope);
       const reply = await handle(now, context.requestId);
       errorCode = errorCodeOf(reply.status, reply.body);
       return render(reply, context);

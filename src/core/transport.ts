@@ -5,6 +5,7 @@ import {
   TimeoutError,
   type RequestSummary,
 } from '../errors';
+import type { AuthProvider, AuthRequest } from '../auth/provider';
 import {
   decideAfterConnectionError,
   decideAfterResponse,
@@ -29,6 +30,8 @@ export interface TransportSettings {
   orgUrl: URL;
   /** The full `Authorization` header value. Kept in a closure, never on an error. */
   authorization: string;
+  /** Per-attempt credentials (OAuth 2.0 service apps); when set, `authorization` is not sent. */
+  auth?: AuthProvider;
   fetch: FetchLike | undefined;
   timeout: number;
   maxRetries: number;
@@ -176,11 +179,22 @@ export class Transport {
       body: spec.json !== undefined ? JSON.stringify(spec.json) : spec.rawBody,
     };
 
+    // Auth seam (issue 14): an AuthProvider adds headers per attempt and may ask for one more
+    // attempt after an error answer (renewed token, server nonce); such attempts are not retries.
+    const auth = spec.anonymous ? undefined : this.#settings.auth;
+    const authRequest: AuthRequest = { method: spec.method, url };
+
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
+      let attemptInit = init;
+      if (auth !== undefined) {
+        const headers = new Headers(init.headers);
+        for (const [name, value] of Object.entries(await auth.headers(authRequest, signal))) headers.set(name, value);
+        attemptInit = { ...init, headers };
+      }
       let answer: Answer;
       try {
-        answer = await this.#attempt(url.href, init, timeout, signal);
+        answer = await this.#attempt(url.href, attemptInit, timeout, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (error instanceof AttemptTimeout) throw new TimeoutError(summary, timeout);
@@ -191,6 +205,10 @@ export class Transport {
 
       const { response, text } = answer;
       if (response.ok) return { status: response.status, headers: response.headers, text, url };
+      if (auth !== undefined && (await auth.shouldRetry(response, authRequest))) {
+        attempt--;
+        continue;
+      }
       const parsed = parseJson(text);
       const failure = createApiError({
         status: response.status,
@@ -248,7 +266,7 @@ export class Transport {
     headers.set('user-agent', this.#settings.userAgent);
     if (spec.json !== undefined) headers.set('content-type', 'application/json');
     else if (spec.contentType) headers.set('content-type', spec.contentType);
-    if (spec.anonymous) headers.delete('authorization');
+    if (spec.anonymous || this.#settings.auth !== undefined) headers.delete('authorization');
     else headers.set('authorization', this.#settings.authorization);
     return headers;
   }

@@ -1,0 +1,56 @@
+import type { AppService } from '../apps/service';
+import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
+import { renderGrant, type GrantStore } from './grants';
+
+const expandsScope = (url: URL) => url.searchParams.get('expand') === 'scope';
+
+/**
+ * The Application Grants API: `POST`/`GET /api/v1/apps/{appId}/grants`, `GET`/`DELETE
+ * …/grants/{grantId}`. The app must exist (else `E0000007 … (AppInstance)`).
+ */
+export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore): RouteSpec[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/v1/apps/:appId/grants',
+      bucket: 'app',
+      scope: 'okta.appGrants.manage',
+      handle: async ({ request, params, now }) => {
+        const app = apps.require(params.appId!);
+        const body = await readJsonBody(request);
+        return { status: 201, body: renderGrant(grants.grant(app.body.id, body, env.orgUrl(), now), env.orgUrl()) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/apps/:appId/grants',
+      bucket: 'app',
+      scope: 'okta.appGrants.read',
+      handle: ({ url, params }) => {
+        const app = apps.require(params.appId!);
+        return { status: 200, body: grants.list(app.body.id).map((g) => renderGrant(g, env.orgUrl(), expandsScope(url))) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/apps/:appId/grants/:grantId',
+      bucket: 'app',
+      scope: 'okta.appGrants.read',
+      handle: ({ url, params }) => {
+        const app = apps.require(params.appId!);
+        return { status: 200, body: renderGrant(grants.require(app.body.id, params.grantId!), env.orgUrl(), expandsScope(url)) };
+      },
+    },
+    {
+      method: 'delete',
+      path: '/api/v1/apps/:appId/grants/:grantId',
+      bucket: 'app',
+      scope: 'okta.appGrants.manage',
+      handle: ({ params }) => {
+        const app = apps.require(params.appId!);
+        grants.revoke(app.body.id, params.grantId!);
+        return { status: 204 };
+      },
+    },
+  ];
+}

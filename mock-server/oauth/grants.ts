@@ -1,0 +1,109 @@
+import { notFound, validationFailed } from '../http/okta-errors';
+import { webOktaId } from './random';
+
+/** A scope consent grant as the Application Grants API stores it (`OAuth2ScopeConsentGrant`). */
+export interface StoredGrant {
+  id: string;
+  appId: string;
+  scopeId: string;
+  issuer: string;
+  created: string;
+  lastUpdated: string;
+  /** The administrator who granted it (grants made through the API are made by the org's admin). */
+  createdBy: string;
+}
+
+/** The most grants one app holds: Okta's scopes number well below this. */
+export const MAX_GRANTS_PER_APP = 200;
+
+/** Okta scope names: `okta.<resource>.<read|manage>` and a few single-word ones such as `okta.myAccount.read`. */
+const SCOPE_ID = /^okta\.[A-Za-z]+(\.[A-Za-z]+)*\.(read|manage)$/;
+
+/** The scope consent grants of every app: what the token endpoint lets each client request. */
+export class GrantStore {
+  readonly #byApp = new Map<string, Map<string, StoredGrant>>();
+
+  /** @param adminUserId the user every grant is recorded as created by. */
+  constructor(readonly adminUserId: string = webOktaId('00u')) {}
+
+  /**
+   * Grants `scopeId` to an app. The issuer must be the org URL (a trailing slash is tolerated); a
+   * scope already granted is refused by name, as are names that are not Okta scopes.
+   */
+  grant(appId: string, input: unknown, orgUrl: URL, nowMs: number): StoredGrant {
+    const body = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+    const issues: Array<{ path: string; reason: string }> = [];
+    const { issuer, scopeId } = body;
+    if (typeof issuer !== 'string' || issuer === '') issues.push({ path: 'issuer', reason: 'The field cannot be left blank' });
+    else if (issuer.replace(/\/$/, '') !== orgUrl.origin) {
+      issues.push({ path: 'issuer', reason: `Must be the org authorization server's issuer, ${orgUrl.origin}` });
+    }
+    if (typeof scopeId !== 'string' || scopeId === '') issues.push({ path: 'scopeId', reason: 'The field cannot be left blank' });
+    else if (!SCOPE_ID.test(scopeId) || scopeId.length > 100) issues.push({ path: 'scopeId', reason: `'${scopeId.slice(0, 100)}' is not an Okta scope` });
+    const grants = this.#grantsOf(appId);
+    if (typeof scopeId === 'string' && [...grants.values()].some((g) => g.scopeId === scopeId)) {
+      issues.push({ path: 'scopeId', reason: `The scope '${scopeId}' is already granted to this app` });
+    }
+    if (grants.size >= MAX_GRANTS_PER_APP) issues.push({ path: 'scopeId', reason: `An app holds at most ${MAX_GRANTS_PER_APP} grants` });
+    if (issues.length) throw validationFailed(issues);
+    const at = new Date(nowMs).toISOString();
+    const grant: StoredGrant = { id: webOktaId('oag'), appId, scopeId: scopeId as string, issuer: orgUrl.origin, created: at, lastUpdated: at, createdBy: this.adminUserId };
+    grants.set(grant.id, grant);
+    this.#byApp.set(appId, grants);
+    return grant;
+  }
+
+  /** An app's grants in creation order. */
+  list(appId: string): StoredGrant[] {
+    return [...(this.#byApp.get(appId)?.values() ?? [])];
+  }
+
+  /** One grant of an app, or `E0000007`. */
+  require(appId: string, grantId: string): StoredGrant {
+    const grant = this.#byApp.get(appId)?.get(grantId);
+    if (!grant) throw notFound(grantId, 'OAuth2ScopeConsentGrant');
+    return grant;
+  }
+
+  /** Revokes a grant, or `E0000007` when there is none. */
+  revoke(appId: string, grantId: string): void {
+    this.require(appId, grantId);
+    this.#byApp.get(appId)!.delete(grantId);
+  }
+
+  /** The scope names granted to an app. */
+  scopesOf(appId: string): Set<string> {
+    return new Set(this.list(appId).map((g) => g.scopeId));
+  }
+
+  clear(): void {
+    this.#byApp.clear();
+  }
+
+  #grantsOf(appId: string): Map<string, StoredGrant> {
+    return this.#byApp.get(appId) ?? new Map();
+  }
+}
+
+/** A grant as the API renders it: Okta's key order, `createdBy` the org admin, links absolute on the org. */
+export function renderGrant(grant: StoredGrant, orgUrl: URL, expandScope = false): Record<string, unknown> {
+  const base = orgUrl.origin;
+  const out: Record<string, unknown> = {
+    id: grant.id,
+    status: 'ACTIVE',
+    created: grant.created,
+    createdBy: { id: grant.createdBy, type: 'User' },
+    lastUpdated: grant.lastUpdated,
+    issuer: grant.issuer,
+    clientId: grant.appId,
+    scopeId: grant.scopeId,
+    source: 'ADMIN',
+  };
+  if (expandScope) out._embedded = { scope: { id: grant.scopeId } };
+  out._links = {
+    app: { href: `${base}/api/v1/apps/${grant.appId}`, title: grant.appId },
+    self: { href: `${base}/api/v1/apps/${grant.appId}/grants/${grant.id}`, hints: { allow: ['GET', 'DELETE'] } },
+    client: { href: `${base}/oauth2/v1/clients/${grant.appId}`, title: grant.appId },
+  };
+  return out;
+}

@@ -1,0 +1,45 @@
+import type { RouteReply } from '../http/route';
+
+/** OAuth 2.0 error codes the token endpoint answers with (RFC 6749 §5.2, RFC 9449 §5 and §8). */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'invalid_dpop_proof'
+  | 'use_dpop_nonce';
+
+/**
+ * A refusal of the authorization server, rendered as OAuth JSON `{"error", "error_description"}`
+ * (not Okta's `errorCode` shape, which only the management API uses).
+ */
+export class OAuthHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+    readonly headers: Array<[string, string]> = [],
+  ) {
+    super(`${status} ${error}: ${description}`);
+  }
+
+  /** The reply the token route sends. */
+  reply(): RouteReply {
+    return {
+      status: this.status,
+      body: { error: this.error, error_description: this.description },
+      headers: [['cache-control', 'no-store'], ['pragma', 'no-cache'], ...this.headers],
+    };
+  }
+}
+
+/** `invalid_client` (401): the client could not be authenticated. */
+export const invalidClient = (description: string) => new OAuthHttpError(401, 'invalid_client', description);
+/** `invalid_request` (400): a parameter is missing, repeated or malformed. */
+export const invalidRequest = (description: string) => new OAuthHttpError(400, 'invalid_request', description);
+/** `invalid_scope` (400): a requested scope is unknown or not granted. */
+export const invalidScope = (description: string) => new OAuthHttpError(400, 'invalid_scope', description);
+/** `invalid_dpop_proof` (400): the `DPoP` header is missing or does not prove what it must. */
+export const invalidDpopProof = (description: string) => new OAuthHttpError(400, 'invalid_dpop_proof', description);

@@ -1,0 +1,21 @@
+/** The request an {@link AuthProvider} authenticates: one attempt's method and full URL. */
+export interface AuthRequest {
+  method: string;
+  url: URL;
+}
+
+/**
+ * Credentials computed per attempt, for schemes where a fixed `Authorization` header is not
+ * enough (OAuth 2.0 service apps: tokens on demand, DPoP proofs bound to method and URL). The
+ * transport asks for headers before each attempt and, after an error answer, whether to send the
+ * request again with fresh headers (a renewed token, a server nonce).
+ */
+export interface AuthProvider {
+  /** The headers to send with this attempt (`authorization`, `dpop`). May fetch a token; honours `signal`. */
+  headers(request: AuthRequest, signal?: AbortSignal): Promise<Record<string, string>>;
+  /**
+   * Called with an error answer to the attempt `request` made (the same object given to `headers`);
+   * true when sending it again with new headers can succeed. The provider bounds its own retries.
+   */
+  shouldRetry(response: Response, request: AuthRequest): Promise<boolean>;
+}

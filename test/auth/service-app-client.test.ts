@@ -1,0 +1,182 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError, createClient, isOAuthError, OAuthError, type ServiceAppPrivateKey } from '../../src/index';
+import { useMockBackend } from '../support/backend';
+
+const { backend, server } = useMockBackend();
+
+async function rsaKey(kid = 'k1') {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  return { privateKey, privateJwk: { ...(await exportJWK(privateKey)), kid }, publicJwk: { ...(await exportJWK(publicKey)), kid, use: 'sig' } };
+}
+
+function serviceClient(clientId: string, privateKey: ServiceAppPrivateKey, extra: { scopes?: string[]; dpop?: boolean; keyId?: string } = {}) {
+  return createClient({ orgUrl: backend.orgUrl, oauth: { clientId, privateKey, scopes: extra.scopes ?? ['okta.apps.read'], dpop: extra.dpop, keyId: extra.keyId } });
+}
+
+async function failure(promise: Promise<unknown>): Promise<OAuthError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(isOAuthError(error)).toBe(true);
+  return error as OAuthError;
+}
+
+describe('token failures are OAuthErrors that say what to fix', () => {
+  it('an unknown client: invalid_client, pointing at oauth.clientId', async () => {
+    const { privateJwk } = await rsaKey();
+    const error = await failure(serviceClient('0oaNoSuchClient00000', privateJwk).apps.list().toArray({ max: 10 }));
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error.error).toBe('invalid_client');
+    expect(error.status).toBe(401);
+    expect(error.message).toMatch(/^The organization refused the service app's token request with invalid_client: The client_id '0oaNoSuchClient00000' is not an OAuth 2\.0 client of this organization \(request id \w{20}\)\. Check oauth\.clientId/);
+  });
+
+  it('a key that is not registered: invalid_client, pointing at the app\'s jwks', async () => {
+    const registered = await rsaKey();
+    const other = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: registered.publicJwk, scopes: ['okta.apps.read'] });
+    const error = await failure(serviceClient(clientId, other.privateJwk).apps.get(clientId));
+    expect(error.error).toBe('invalid_client');
+    expect(error.message).toMatch(/signature is invalid.*settings\.oauthClient\.jwks\.keys/);
+  });
+
+  it('a scope that is not granted: invalid_scope, naming the scope and the grants API', async () => {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const error = await failure(serviceClient(clientId, key.privateJwk, { scopes: ['okta.apps.manage'] }).apps.get(clientId));
+    expect(error.error).toBe('invalid_scope');
+    expect(error.message).toMatch(/not granted to the client '\w+': okta\.apps\.manage\..*Grant the scopes to the service app/);
+  });
+
+  it('DPoP required but not enabled: invalid_dpop_proof, telling to pass oauth.dpop: true', async () => {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    const error = await failure(serviceClient(clientId, key.privateJwk).apps.get(clientId));
+    expect(error.error).toBe('invalid_dpop_proof');
+    expect(error.message).toMatch(/pass oauth\.dpop: true/);
+  });
+
+  it('never carries the private key, the client assertion or a token', async () => {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const sent: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/oauth2/v1/token')) void request.clone().text().then((t) => sent.push(t));
+    });
+    const error = await failure(serviceClient(clientId, key.privateJwk, { scopes: ['okta.logs.read'] }).apps.get(clientId));
+    const assertionSent = new URLSearchParams(sent[0]).get('client_assertion')!;
+    const text = `${error.message}\n${error.stack}\n${JSON.stringify(error)}\n${String(error.cause)}`;
+    expect(assertionSent.length).toBeGreaterThan(100);
+    expect(text).not.toContain(assertionSent);
+    expect(text).not.toContain(key.privateJwk.d!);
+  });
+});
+
+describe('the private key', () => {
+  it.each([
+    ['a PKCS #8 PEM string', async () => {
+      const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+      return { privateKey: await exportPKCS8(privateKey), publicJwk: { ...(await exportJWK(publicKey)), kid: 'pem', use: 'sig' }, keyId: 'pem' };
+    }],
+    ['a Node.js KeyObject', async () => {
+      const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      return { privateKey: pair.privateKey as ServiceAppPrivateKey, publicJwk: { ...(pair.publicKey.export({ format: 'jwk' }) as object), kid: 'ko' }, keyId: 'ko' };
+    }],
+    ['a non-extractable CryptoKey', async () => {
+      const { privateKey, publicKey } = await generateKeyPair('ES384', { extractable: false });
+      return { privateKey: privateKey as ServiceAppPrivateKey, publicJwk: { ...(await exportJWK(publicKey)), kid: 'ck' }, keyId: 'ck' };
+    }],
+    ['a private EC JWK', async () => {
+      const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+      return { privateKey: { ...(await exportJWK(privateKey)), kid: 'jwk' } as ServiceAppPrivateKey, publicJwk: { ...(await exportJWK(publicKey)), kid: 'jwk' }, keyId: undefined };
+    }],
+  ])('may be %s', async (_name, make) => {
+    const { privateKey, publicJwk, keyId } = await make();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    await expect(serviceClient(clientId, privateKey, { keyId, dpop: true }).apps.get(clientId)).resolves.toMatchObject({ id: clientId });
+  });
+
+  it('refuses a public JWK, a PKCS #1 PEM and other strings with a ConfigurationError that shows no key material', async () => {
+    const { publicJwk } = await rsaKey();
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pkcs1 = privateKey.export({ format: 'pem', type: 'pkcs1' }) as string;
+    const cases: Array<[ServiceAppPrivateKey, RegExp]> = [
+      [publicJwk, /is a public JWK; pass the private key/],
+      [pkcs1, /is a PKCS #1 \/ SEC 1 PEM; convert it to PKCS #8/],
+      ['not a key', /is a string but not a PKCS #8 PEM/],
+    ];
+    for (const [key, message] of cases) {
+      const error = await serviceClient('0oaAnyClient00000000', key).apps.get('0oa1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain(pkcs1.slice(40, 80));
+    }
+  });
+
+  it('is checked with the other options when the client is created', () => {
+    expect(() => createClient({ orgUrl: backend.orgUrl, token: 'x', oauth: { clientId: '0oa1', privateKey: 'pem', scopes: ['okta.apps.read'] } })).toThrow(
+      /^createClient got both `token` and `oauth`; pass only one of them\.$/,
+    );
+    expect(() => createClient({ orgUrl: backend.orgUrl, oauth: { clientId: '0oa1', privateKey: 'pem', scopes: [] } })).toThrow(/^Invalid client options: oauth\.scopes: Must contain at least 1 item/);
+  });
+});
+
+describe('a token that stops working', () => {
+  it('is renewed once after a 401 for a revoked token, without the caller noticing', async () => {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    const client = serviceClient(clientId, key.privateJwk, { dpop: true });
+    await client.apps.get(clientId);
+    expect(backend.oauth.revokeTokens(clientId)).toBe(1);
+
+    await expect(client.apps.get(clientId)).resolves.toMatchObject({ id: clientId });
+  });
+
+  it('is not renewed twice for one call: a second 401 reaches the caller', async () => {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const client = serviceClient(clientId, key.privateJwk);
+    await client.apps.get(clientId);
+    // Every token is revoked as soon as the API sees it.
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.startsWith('/api/')) backend.oauth.revokeTokens(clientId);
+    });
+    const error = await client.apps.get(clientId).catch((e: unknown) => e);
+    expect((error as { status?: number }).status).toBe(401);
+  });
+});
+
+describe('a token close to its expiry', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is renewed a minute before it expires, before any request is refused', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const answers: Array<[string, number]> = [];
+    server.events.on('response:mocked', ({ request, response }) => {
+      answers.push([new URL(request.url).pathname, response.status]);
+    });
+    const client = serviceClient(clientId, key.privateJwk);
+
+    await client.apps.get(clientId);
+    vi.setSystemTime(Date.now() + 3539 * 1000); // 61 s left: the token is still used
+    await client.apps.get(clientId);
+    vi.setSystemTime(Date.now() + 2 * 1000); // 59 s left: renewed first
+    await client.apps.get(clientId);
+
+    const path = `/api/v1/apps/${clientId}`;
+    expect(answers).toEqual([
+      ['/oauth2/v1/token', 200],
+      [path, 200],
+      [path, 200],
+      ['/oauth2/v1/token', 200],
+      [path, 200],
+    ]);
+  });
+});

@@ -60,6 +60,8 @@ export interface MockBackendOptions {
   control?: boolean;
   /** `'deterministic'`: the same id sequence on every start and after `reset()`. Default `'random'`. */
   ids?: IdMode;
+  /** How many requests `journal` (`GET /__appset/requests`) keeps, the oldest dropped first. Default 1,000. */
+  journalSize?: number;
   /**
    * How long, and for how many tokens, the receiver remembers `jti`s to recognize redeliveries.
    * Default: one day, 100,000 tokens (the oldest are forgotten first).
@@ -354,6 +356,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     replay: ingestion.replay,
     tokens,
     rateLimits: options.rateLimits,
+    journalSize: options.journalSize,
     renderApp: render,
     renderProvider: renderP,
     applyInitialSeed: () => seed(),

@@ -1,3 +1,5 @@
+import { ConfigurationError } from '../../src/errors';
+
 /** One request the backend answered on Okta's paths. */
 export interface JournalEntry {
   method: string;
@@ -20,7 +22,11 @@ export const JOURNAL_DEFAULT_SIZE = 1_000;
 export class RequestJournal {
   #entries: JournalEntry[] = [];
 
-  constructor(private readonly size = JOURNAL_DEFAULT_SIZE) {}
+  constructor(private readonly size = JOURNAL_DEFAULT_SIZE) {
+    if (!Number.isInteger(size) || size < 1 || size > 100_000) {
+      throw new ConfigurationError(`journalSize must be a whole number from 1 to 100000 (got ${size}); leave it out for the default, ${JOURNAL_DEFAULT_SIZE}.`);
+    }
+  }
 
   record(entry: JournalEntry): void {
     this.#entries.push(entry);

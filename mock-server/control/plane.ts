@@ -5,7 +5,7 @@ import type { RouterControl } from '../http/route';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
-import { RequestJournal, type JournalEntry } from './journal';
+import { JOURNAL_DEFAULT_SIZE, RequestJournal, type JournalEntry } from './journal';
 import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
 import { SeedDocumentSchema } from './seed-schema';
 import { checkSnapshot, loadSnapshot, takeSnapshot } from './snapshot';
@@ -42,6 +42,8 @@ export function rateLimitTable(setting: RateLimitSetting | undefined): RateLimit
 export interface ControlDeps extends BackendStores {
   tokens: readonly MockToken[];
   rateLimits: RateLimitSetting | undefined;
+  /** How many requests the journal keeps; default {@link JOURNAL_DEFAULT_SIZE}. */
+  journalSize?: number;
   /** Applies the backend's own seed (the `seed` option) again. */
   applyInitialSeed(): void;
 }
@@ -59,7 +61,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.
  */
 export class ControlPlane implements RouterControl {
   readonly faults = new FaultTable();
-  readonly journal = new RequestJournal();
+  readonly journal: RequestJournal;
   readonly #baseOrgId: string;
   #baseIdCounter: number | null = null;
   /** Tokens added by seeds since the last reset. */
@@ -72,6 +74,7 @@ export class ControlPlane implements RouterControl {
 
   constructor(private readonly deps: ControlDeps) {
     this.#baseOrgId = deps.org.orgId;
+    this.journal = new RequestJournal(deps.journalSize);
   }
 
   /** Marks the current id counter as where `reset()` starts again (called once the backend is built, before its seed). */

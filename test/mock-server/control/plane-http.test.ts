@@ -278,7 +278,9 @@ describe('/__appset/clock and /__appset/rate-limits', () => {
 
 describe('POST /__appset/reset', () => {
   it('brings everything back: apps, users, faults, journal, clock, rate limits and ids', async () => {
-    const first = (await plane('POST', '/seed', { apps: [bookmark()], users: [{ login: 'ada@example.com' }] })).body;
+    const first = (await plane('POST', '/seed', { apps: [bookmark()], users: [{ login: 'ada@example.com' }], tokens: [{ token: 'seeded-token', type: 'SSWS' }] })).body;
+    const withSeeded = () => fetch(`${running.url}/api/v1/apps`, { headers: { authorization: 'SSWS seeded-token' } }).then((r) => r.status);
+    expect(await withSeeded()).toBe(200);
     await plane('POST', '/faults', { path: '/api/v1/logs', status: 500 });
     await plane('POST', '/clock', { advanceMs: 1000 });
     await plane('PUT', '/rate-limits', '"okta"');
@@ -289,6 +291,8 @@ describe('POST /__appset/reset', () => {
     expect((await plane('GET', '/faults')).body).toEqual({ faults: [] });
     expect((await plane('GET', '/requests')).body).toEqual({ requests: [] });
     expect((await plane('GET', '/rate-limits')).body).toEqual({ limits: 'off' });
+    expect(await withSeeded()).toBe(401);
+    expect((await okta('GET', '/api/v1/apps')).status).toBe(200);
     const again = (await plane('POST', '/seed', { apps: [bookmark()], users: [{ login: 'ada@example.com' }] })).body;
     expect([again.apps[0].id, again.users[0].id]).toEqual([first.apps[0].id, first.users[0].id]);
   });

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../../../src/index';
 import { ControlInputError, createMockBackend, type MockBackend, type SeedDocument } from '../../../mock-server/index';
 import { RequestJournal } from '../../../mock-server/control/journal';
 import { serve, type RouteEnv } from '../../../mock-server/http/route';
@@ -277,6 +278,13 @@ describe('providers by discovery and key sets in snapshots', () => {
 });
 
 describe('the journal', () => {
+  it('journalSize bounds what the backend keeps, oldest dropped first', async () => {
+    const backend = backendWith({ journalSize: 2 });
+    for (const q of ['a', 'b', 'c']) await get(backend, `/api/v1/apps?q=${q}`);
+    expect(backend.journal.list().map((e) => e.path)).toEqual(['/api/v1/apps?q=b', '/api/v1/apps?q=c']);
+    expect(() => createMockBackend({ journalSize: 0 })).toThrow(ConfigurationError);
+  });
+
   it('keeps only the most recent entries, oldest first', () => {
     const journal = new RequestJournal(3);
     for (let i = 1; i <= 8; i++) journal.record({ method: 'GET', path: `/${i}`, status: 200, errorCode: null, requestId: String(i), time: '' });

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
+import { answerCpuQueries } from './server-process';
 
 /** A recorded answer: status, raw header pairs, body (base64). */
 export interface RecordedAnswer {
@@ -81,6 +82,7 @@ if (mode === 'replay') {
 const server = createServer(handler);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+answerCpuQueries();
 process.on('SIGTERM', () => {
   server.close(() => process.exit(0));
   server.closeAllConnections();

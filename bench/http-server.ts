@@ -5,7 +5,9 @@
  * - `http-get-page`: GET a 200-app page ÷ a bare server writing the same bytes (goal ≥ 0.7);
  * - `set-ingestion-http`: POST security event tokens ÷ a bare receiver that only verifies with
  *   `jose.jwtVerify` and remembers `jti` (goal ≥ 0.8). Both get the same tokens, each a new `jti`.
- * Throughput ratio = baseline time ÷ subject time for the same requests.
+ * Throughput ratio = baseline time ÷ subject time for the same requests. Beside it, `cpuRatio` is the
+ * baseline's CPU time per request ÷ the subject's, read from each server process: on a machine shared
+ * with other work it moves much less than wall-clock throughput.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,8 +19,8 @@ import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { events, signSecurityEventToken } from '../src/set/index';
 import type { RecordedAnswer } from './bare-server';
 import type { LoadJob } from './http-load';
-import { compare, round, type BenchResult } from './measure';
-import { startBareServer, startSeededServer } from './server-process';
+import { compare, median, round, type BenchResult } from './measure';
+import { startBareServer, startSeededServer, type ServerProcess } from './server-process';
 
 const CONCURRENCY = 16;
 const APPS = 1_000;
@@ -30,6 +32,40 @@ const SETS_PER_ROUND = 300;
 const WARMUP = 2;
 const ROUNDS = 15;
 const ISSUER = 'https://risk.example.com';
+
+/** A round's work on one server, with the server's CPU time per request recorded for each round. */
+function tracked(server: ServerProcess, requests: number, work: () => Promise<void>) {
+  const perRequest: number[] = [];
+  const run = async () => {
+    const before = await server.cpu();
+    await work();
+    perRequest.push(((await server.cpu()) - before) / requests);
+  };
+  return { run, perRequest };
+}
+
+/** Throughput and CPU ratios of a subject against its baseline, from tracked rounds. */
+function result(
+  times: { baseline: number; subject: number },
+  cpu: { baseline: number[]; subject: number[] },
+  requests: number,
+  extra: { unit: string; goal: string } & Record<string, unknown>,
+): BenchResult {
+  const perSecond = (ms: number) => round(requests / (ms / 1000));
+  // Warm-up rounds are tracked too; they are left out here.
+  const [b, s] = [median(cpu.baseline.slice(WARMUP)), median(cpu.subject.slice(WARMUP))];
+  return {
+    ratio: round(times.baseline / times.subject),
+    baseline: perSecond(times.baseline),
+    subject: perSecond(times.subject),
+    cpuRatio: round(b / s),
+    baselineCpuMicrosPerRequest: round(b),
+    subjectCpuMicrosPerRequest: round(s),
+    requests,
+    concurrency: CONCURRENCY,
+    ...extra,
+  };
+}
 
 /** The load generator process: one job at a time. */
 function startLoad() {
@@ -86,20 +122,16 @@ async function getThroughput(): Promise<{ app: BenchResult; page: BenchResult }>
     bare = await startBareServer(['replay', file]);
 
     const measure = async (path: string, count: number, what: string): Promise<BenchResult> => {
-      const job = (url: string) => () => load.run({ url: `${url}${path}`, method: 'GET', headers, expectStatus: 200, count });
-      const times = await compare(job(bare!.url), job(subject.url), { warmup: WARMUP, rounds: ROUNDS });
-      const perSecond = (ms: number) => round(count / (ms / 1000));
-      return {
-        ratio: round(times.baseline / times.subject),
-        baseline: perSecond(times.baseline),
-        subject: perSecond(times.subject),
+      const job = (server: ServerProcess) =>
+        tracked(server, count, () => load.run({ url: `${server.url}${path}`, method: 'GET', headers, expectStatus: 200, count }));
+      const [baseline, subjectJob] = [job(bare!), job(subject)];
+      const times = await compare(baseline.run, subjectJob.run, { warmup: WARMUP, rounds: ROUNDS });
+      return result(times, { baseline: baseline.perRequest, subject: subjectJob.perRequest }, count, {
         unit: 'requests per s',
         goal: '≥ 0.7',
         what,
         bytes: Buffer.from(recorded[path]!.body, 'base64').byteLength,
-        requests: count,
-        concurrency: CONCURRENCY,
-      };
+      });
     };
     const app = await measure(appPath, GET_APP_REQUESTS, 'GET one app');
     const page = await measure(pagePath, GET_PAGE_REQUESTS, 'GET a 200-app page');
@@ -143,22 +175,18 @@ async function ingestionThroughput(): Promise<BenchResult> {
     const batches: string[][] = [];
     for (let r = 0; r < WARMUP + ROUNDS; r++) batches.push(await tokens(privateKey, subject.url, SETS_PER_ROUND, r * SETS_PER_ROUND));
     const headers = { 'content-type': 'application/secevent+jwt', accept: 'application/json' };
-    const job = (url: string) => {
-      let round = 0;
-      return () =>
-        load.run({ url: `${url}/security/api/v1/security-events`, method: 'POST', headers, expectStatus: 202, bodies: batches[round++]! });
+    const job = (server: ServerProcess) => {
+      let batch = 0;
+      return tracked(server, SETS_PER_ROUND, () =>
+        load.run({ url: `${server.url}/security/api/v1/security-events`, method: 'POST', headers, expectStatus: 202, bodies: batches[batch++]! }),
+      );
     };
-    const times = await compare(job(bare.url), job(subject.url), { warmup: WARMUP, rounds: ROUNDS });
-    const perSecond = (ms: number) => round(SETS_PER_ROUND / (ms / 1000));
-    return {
-      ratio: round(times.baseline / times.subject),
-      baseline: perSecond(times.baseline),
-      subject: perSecond(times.subject),
+    const [baseline, subjectJob] = [job(bare), job(subject)];
+    const times = await compare(baseline.run, subjectJob.run, { warmup: WARMUP, rounds: ROUNDS });
+    return result(times, { baseline: baseline.perRequest, subject: subjectJob.perRequest }, SETS_PER_ROUND, {
       unit: 'SETs per s',
       goal: '≥ 0.8',
-      requests: SETS_PER_ROUND,
-      concurrency: CONCURRENCY,
-    };
+    });
   } finally {
     await load.stop();
     await bare.stop();

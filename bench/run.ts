@@ -49,7 +49,8 @@ if (HTTP_RESULTS.some(wanted)) {
 
 const rows = Object.entries(results).map(([name, r]) => {
   const measured = 'ratio' in r ? `${r.ratio}` : `${r.value}`;
-  const detail = 'ratio' in r ? `subject ${r.subject} vs baseline ${r.baseline} ${r.unit}` : `${r.unit}`;
+  const cpu = 'cpuRatio' in r ? `; CPU per request ratio ${r.cpuRatio}` : '';
+  const detail = 'ratio' in r ? `subject ${r.subject} vs baseline ${r.baseline} ${r.unit}${cpu}` : `${r.unit}`;
   return [name, measured, String(r.goal), detail];
 });
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['benchmark', 'result', 'goal'][i]!.length));

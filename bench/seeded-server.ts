@@ -7,12 +7,14 @@
 import { createMockBackend } from '../mock-server/index';
 import { listen } from '../mock-server/node/index';
 import { benchApps } from './fixtures';
+import { answerCpuQueries } from './server-process';
 
 const count = Number(process.argv[2] ?? '10000');
 const backend = createMockBackend({ seed: benchApps(count) });
 if (process.env.APPSET_BENCH_PROVIDER) backend.providers.register(JSON.parse(process.env.APPSET_BENCH_PROVIDER));
 const running = await listen(backend, { host: '127.0.0.1', port: 0 });
 console.log(`listening ${running.url} ${backend.defaultToken}`);
+answerCpuQueries();
 process.on('SIGTERM', () => {
   void running.close().then(() => process.exit(0));
 });

@@ -1,11 +1,62 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-/** A seeded backend running in a child process. */
+/** A benchmark server running in a child process. */
 export interface ServerProcess {
   url: string;
   token: string;
+  /** CPU time (user + system) the process has used so far, in microseconds. */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
+}
+
+/**
+ * Starts a bench server script and resolves once it prints `listening <url> [token]`. The script
+ * answers a `cpu` line on stdin with `cpu <microseconds>` (see {@link answerCpuQueries}).
+ */
+function startProcess(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env,
+  });
+  const lines = createInterface({ input: child.stdout });
+  const waiting: Array<(line: string) => void> = [];
+  let seen = '';
+  return new Promise((resolve, reject) => {
+    lines.on('line', (line) => {
+      seen += `${line}\n`;
+      const listening = /^listening (\S+)(?: (\S+))?$/.exec(line);
+      if (listening) {
+        resolve({
+          url: listening[1]!,
+          token: listening[2] ?? '',
+          cpu: () =>
+            new Promise((answer) => {
+              waiting.push((reply) => answer(Number(reply.slice('cpu '.length))));
+              child.stdin.write('cpu\n');
+            }),
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      } else if (line.startsWith('cpu ')) {
+        waiting.shift()?.(line);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening: ${seen}`)));
+  });
+}
+
+/** In a bench server: answers each `cpu` line on stdin with the process's CPU time so far. */
+export function answerCpuQueries(): void {
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`cpu ${user + system}\n`);
+  });
 }
 
 /**
@@ -13,53 +64,11 @@ export interface ServerProcess {
  * registered in the backend, for SET ingestion.
  */
 export function startSeededServer(count: number, provider?: { issuer: string; jwks: object }): Promise<ServerProcess> {
-  const script = fileURLToPath(new URL('./seeded-server.ts', import.meta.url));
   const env = provider ? { ...process.env, APPSET_BENCH_PROVIDER: JSON.stringify(provider) } : process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, String(count)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env,
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\S+) (\S+)/.exec(out);
-      if (match) {
-        resolve({
-          url: match[1]!,
-          token: match[2]!,
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`seeded server exited with ${code} before listening: ${out}`)));
-  });
+  return startProcess('./seeded-server.ts', [String(count)], env);
 }
 
-/** Starts bench/bare-server.ts with its arguments (a baseline server) and resolves with its URL once it listens. */
-export function startBareServer(args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
-  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\S+)/.exec(out);
-      if (match) {
-        resolve({
-          url: match[1]!,
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code} before listening: ${out}`)));
-  });
+/** Starts bench/bare-server.ts with its arguments (a baseline server) and resolves once it listens. */
+export function startBareServer(args: string[]): Promise<ServerProcess> {
+  return startProcess('./bare-server.ts', args);
 }

@@ -8,7 +8,7 @@ import type { AppUserAssignment } from './apps/store';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
-import { createRouter, toResponse, type RouteEnv } from './http/route';
+import { createRouter, incoming, toResponse, type RouteEnv } from './http/route';
 import { attachServeHooks } from './http/serve-hooks';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
@@ -375,7 +375,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       let url = new URL(request.url);
       // Served on the organization whatever origin was named (an edge runtime's own host, say).
       if (url.origin !== orgUrl.origin) url = new URL(`${url.pathname}${url.search}`, orgUrl);
-      return toResponse(await route(request, url));
+      return toResponse(await route(incoming(request), url));
     },
     get orgUrl() {
       return orgUrl.origin;

@@ -141,7 +141,7 @@ export async function serve(
   env: RouteEnv,
   bucket: RateLimitBucket,
   scope: MockScope | null,
-  request: Request,
+  request: Pick<Request, 'headers'>,
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
 ): Promise<RenderedReply> {
   const url = new URL(request.url);
@@ -217,10 +217,26 @@ export function compilePath(path: string): PathMatcher {
   };
 }
 
-function notFoundHere(env: RouteEnv, request: Request, url: URL): Promise<RenderedReply> {
+function notFoundHere(env: RouteEnv, request: Pick<Request, 'method' | 'headers'>, url: URL): Promise<RenderedReply> {
   return serve(env, 'default', null, request, () => {
     throw notFound(`${request.method} ${url.pathname}`, 'Route');
   });
+}
+
+/**
+ * A request as the router receives it: method and headers at once, the fetch `Request` only when a
+ * handler reads it. Building a `Request` costs more than serving a cached app, so the HTTP server
+ * builds one only for the routes that read the body; `backend.fetch` already has one.
+ */
+export interface IncomingRequest {
+  readonly method: string;
+  readonly headers: Headers;
+  request(): Request;
+}
+
+/** A fetch `Request` as an {@link IncomingRequest}. */
+export function incoming(request: Request): IncomingRequest {
+  return { method: request.method, headers: request.headers, request: () => request };
 }
 
 /**
@@ -228,18 +244,26 @@ function notFoundHere(env: RouteEnv, request: Request, url: URL): Promise<Render
  * {@link serve}, or answers Okta's 404. `backend.fetch` (and so the msw handlers) and the Node HTTP
  * server both answer through it.
  */
-export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: Request, url: URL) => Promise<RenderedReply> {
+export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Promise<RenderedReply> {
   const routes = specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
-  return (request, url) => {
+  return (input, url) => {
     for (const route of routes) {
-      if (route.method !== request.method) continue;
+      if (route.method !== input.method) continue;
       const params = route.match(url.pathname);
       if (params === undefined) continue;
       const { spec } = route;
-      return serve(env, spec.bucket, spec.scope, request, (now, requestId) =>
-        spec.handle({ request, url, params, now, requestId }),
+      return serve(env, spec.bucket, spec.scope, input, (now, requestId) =>
+        spec.handle({
+          get request() {
+            return input.request();
+          },
+          url,
+          params,
+          now,
+          requestId,
+        }),
       );
     }
-    return notFoundHere(env, request, url);
+    return notFoundHere(env, input, url);
   };
 }

@@ -1,4 +1,4 @@
-import type { RenderedReply, RouteEnv } from './route';
+import type { IncomingRequest, RenderedReply, RouteEnv } from './route';
 
 /**
  * What a server in another room (the Node HTTP server) needs from a backend beyond its public surface:
@@ -8,7 +8,7 @@ import type { RenderedReply, RouteEnv } from './route';
 export interface ServeHooks {
   env: RouteEnv;
   /** Answers a request to the organization (its URL already on the organization's origin). */
-  route(request: Request, url: URL): Promise<RenderedReply>;
+  route(request: IncomingRequest, url: URL): Promise<RenderedReply>;
   /** Called with the served URL before the first request is answered. */
   onBound(url: URL): void;
 }

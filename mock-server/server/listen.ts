@@ -229,8 +229,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
         headers.delete('transfer-encoding');
       }
     }
-    const request = new Request(url, { method, headers, body: body?.length ? body : undefined });
-    return route(request, url);
+    let request: Request | undefined;
+    // The fetch `Request` is built only if the route reads it (a GET of a cached app does not).
+    const build = () => (request ??= new Request(url, { method, headers, body: body?.length ? body : undefined }));
+    return route({ method, headers, request: build }, url);
   }
 
   const host = options.host ?? '127.0.0.1';

@@ -8,7 +8,7 @@ import type { AppUserAssignment } from './apps/store';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
-import { createRouter, incoming, toResponse, type RouteEnv } from './http/route';
+import { createRouter, incoming, toResponse, type IncomingRequest, type RouteEnv } from './http/route';
 import { attachServeHooks } from './http/serve-hooks';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
@@ -367,8 +367,8 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   const controlOn = options.control ?? true;
   const controlRoute = controlOn ? createControlRouter(plane) : undefined;
   const oktaRoute = createRouter(env, routes);
-  const route = (request: Request, url: URL) =>
-    controlRoute && isControlPath(url.pathname) ? controlRoute(request, url) : oktaRoute(request, url);
+  const route = (request: IncomingRequest, url: URL) =>
+    controlRoute && isControlPath(url.pathname) ? controlRoute(request.request(), url) : oktaRoute(request, url);
 
   const backend: MockBackend = {
     async fetch(request) {

@@ -71,7 +71,7 @@ export class TokenRegistry {
   }
 
   /** Checks the request's `Authorization` header for a scope; throws the Okta error a real organization gives. */
-  async authorize(request: Request, scope: MockScope): Promise<void> {
+  async authorize(request: { readonly headers: Headers; request(): Request }, scope: MockScope): Promise<void> {
     const header = request.headers.get('authorization');
     if (header === null || header.trim() === '') throw invalidSession();
     const match = /^(ssws|bearer)\s+(\S+)\s*$/i.exec(header);
@@ -82,7 +82,7 @@ export class TokenRegistry {
     }
     for (const verifier of this.#verifiers) {
       if (scopes !== undefined) break;
-      const found = await verifier.verify(request, header, scope);
+      const found = await verifier.verify(request.request(), header, scope);
       if (found !== undefined) scopes = withImpliedScopes(found);
     }
     if (!scopes) throw invalidToken();

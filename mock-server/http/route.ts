@@ -141,10 +141,10 @@ export async function serve(
   env: RouteEnv,
   bucket: RateLimitBucket,
   scope: MockScope | null,
-  request: Pick<Request, 'headers'>,
+  request: IncomingRequest,
+  url: URL,
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
 ): Promise<RenderedReply> {
-  const url = new URL(request.url);
   const fault = env.control?.takeFault(request.method, url.pathname);
   if (fault && fault.delayMs > 0) await delay(fault.delayMs);
   const now = env.now();
@@ -217,8 +217,8 @@ export function compilePath(path: string): PathMatcher {
   };
 }
 
-function notFoundHere(env: RouteEnv, request: Pick<Request, 'method' | 'headers'>, url: URL): Promise<RenderedReply> {
-  return serve(env, 'default', null, request, () => {
+function notFoundHere(env: RouteEnv, request: IncomingRequest, url: URL): Promise<RenderedReply> {
+  return serve(env, 'default', null, request, url, () => {
     throw notFound(`${request.method} ${url.pathname}`, 'Route');
   });
 }
@@ -252,7 +252,7 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
       const params = route.match(url.pathname);
       if (params === undefined) continue;
       const { spec } = route;
-      return serve(env, spec.bucket, spec.scope, input, (now, requestId) =>
+      return serve(env, spec.bucket, spec.scope, input, url, (now, requestId) =>
         spec.handle({
           get request() {
             return input.request();

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ConfigurationError } from '../../../src/index';
 import { ControlInputError, createMockBackend, type MockBackend, type SeedDocument } from '../../../mock-server/index';
 import { RequestJournal } from '../../../mock-server/control/journal';
-import { serve, type RouteEnv } from '../../../mock-server/http/route';
+import { incoming, serve, type RouteEnv } from '../../../mock-server/http/route';
 import { RateLimiter } from '../../../mock-server/http/rate-limits';
 import { TokenRegistry } from '../../../mock-server/http/auth';
 import { ADA, ISSUER, providerKey, RECEIVER_PATH, sign, type ProviderKey } from '../security-events/helpers';
@@ -305,7 +305,7 @@ describe('a delay fault', () => {
       control: { takeFault: () => ({ delayMs: 1000, drop: false }), record: () => {} },
     };
     let settled = false;
-    const reply = serve(env, 'default', null, new Request('https://delay.okta.test/api/v1/apps'), () => ({ status: 200, body: { real: true } })).then((r) => {
+    const reply = serve(env, 'default', null, incoming(new Request('https://delay.okta.test/api/v1/apps')), new URL('https://delay.okta.test/api/v1/apps'), () => ({ status: 200, body: { real: true } })).then((r) => {
       settled = true;
       return r;
     });

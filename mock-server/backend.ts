@@ -4,6 +4,7 @@ import type { CreateApplicationInput } from '../src/apps/create-input';
 import { ConfigurationError, createApiError } from '../src/errors';
 import { appRoutes } from './apps/routes';
 import { renderApp } from './apps/representation';
+import type { CatalogAppDefinition } from './apps/catalog';
 import { AppService, type MockPlan } from './apps/service';
 import type { AppUserAssignment } from './apps/store';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
@@ -34,6 +35,12 @@ export interface MockBackendOptions {
   tokens?: MockToken[];
   /** `'free-integrator'` makes `okta_org2org` unavailable. Default `'standard'`. */
   plan?: MockPlan;
+  /**
+   * Catalog apps creates may name beyond the SDK's typed ones and the built-in ones real
+   * organizations were recorded creating (`pagerduty`, `amazon_aws`, …): name, sign-on modes and
+   * the required and optional `settings.app` members. Any other name is answered 404 `E0000007`.
+   */
+  catalog?: CatalogAppDefinition[];
   /**
    * Per-minute rate limits: `'off'` (default; headers are sent, nothing is refused), `'okta'` (the
    * published limits, {@link OKTA_RATE_LIMITS}) or custom numbers per bucket.
@@ -213,7 +220,12 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     tokens: new TokenRegistry(tokens),
     limiter: new RateLimiter(rateLimitTable(options.rateLimits)),
   };
-  const apps = new AppService({ orgId: oktaId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl });
+  const apps = new AppService({
+    orgId: oktaId('00o'),
+    plan: options.plan ?? 'standard',
+    orgUrl: () => orgUrl,
+    catalog: options.catalog,
+  });
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
   const providers = new ProviderService({ now });
   const signals = new SignalsStore();

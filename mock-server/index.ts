@@ -17,6 +17,7 @@ export type { MockScope, MockToken } from './http/auth';
 export { OKTA_RATE_LIMITS } from './http/rate-limits';
 export type { RateLimitBucket, RateLimitTable } from './http/rate-limits';
 export type { MockPlan } from './apps/service';
+export type { CatalogAppDefinition } from './apps/catalog';
 export type { AppUserAssignment } from './apps/store';
 export type { ListenOptions, RequestLogEntry, RunningServer } from './server/listen';
 export type { RegisterProviderInput } from './security-events/providers';

@@ -1,4 +1,13 @@
 import { base62 } from '../http/ids';
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Random base64url text, the alphabet of real key ids and client secrets. */
+function base64url(length: number): string {
+  let out = '';
+  for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length))) out += BASE64URL[byte & 63];
+  return out;
+}
 import type { AppBody, AppUserAssignment, StoredApp } from './store';
 
 type Json = Record<string, unknown>;
@@ -35,10 +44,45 @@ export interface BuildContext {
   lastUpdated: string;
   /** The body being replaced, whose generated secrets (signing kid, client secret) carry over. */
   previous?: AppBody;
+  /** The names of the app's links; `undefined` for one `{name}_link` (apps named by the server, OpenID Connect). */
+  links?: readonly string[];
+  /** Default `visibility.appLinks` when not every link is shown. */
+  linkDefaults?: Readonly<Record<string, boolean>>;
+  /** For a catalog app: the `settings.app` members its answers always hold, with their defaults. */
+  catalog?: { defaults: Readonly<Record<string, unknown>> };
 }
 
-function appLinkName(name: string): string {
-  return name === 'bookmark' ? 'login' : `${name}_link`;
+/** `""` becomes `null`, as real organizations store empty optional strings. */
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** `settings` of a catalog app: its `settings.app` defaults in answer order, overrides as real orgs keep them. */
+function catalogSettings(settings: Json, input: Json, ctx: BuildContext): Json {
+  const given = isObject(settings.app) ? settings.app : {};
+  const out: Json = { ...settings, app: mergeOnto({ ...ctx.catalog!.defaults }, given) };
+  const signOn = isObject(input.settings) && isObject(input.settings.signOn) ? input.settings.signOn : {};
+  const overrides = ['defaultRelayState', 'ssoAcsUrlOverride', 'audienceOverride', 'recipientOverride'];
+  if (ctx.signOnMode === 'SAML_2_0') {
+    const next: Json = {};
+    for (const key of [...overrides, 'destinationOverride']) next[key] = emptyToNull(signOn[key]);
+    next.attributeStatements = Array.isArray(signOn.attributeStatements) ? signOn.attributeStatements : [];
+    out.signOn = next;
+  } else if (ctx.signOnMode === 'SAML_1_1') {
+    out.signOn = Object.fromEntries(overrides.map((key) => [key, emptyToNull(signOn[key])]));
+  } else {
+    delete out.signOn;
+  }
+  delete out.oauthClient;
+  return out;
+}
+
+/** `credentials` of a catalog app: SWA apps vault a username and password, OpenID Connect ones keep no client here. */
+function catalogCredentials(credentials: Json, ctx: BuildContext): Json {
+  if (ctx.signOnMode === 'BROWSER_PLUGIN') {
+    const { userNameTemplate, signing } = credentials;
+    return { scheme: credentials.scheme ?? 'EDIT_USERNAME_AND_PASSWORD', userNameTemplate, revealPassword: false, signing };
+  }
+  const { oauthClient: _client, userName: _name, password: _password, ...rest } = credentials;
+  return rest;
 }
 
 function credentialsFor(input: Json, ctx: BuildContext): Json {
@@ -48,8 +92,11 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
     signing: {},
   };
   const previousKid = isObject(previous.signing) ? previous.signing.kid : undefined;
-  if (SAML_MODES.has(ctx.signOnMode)) base.signing = { kid: previousKid ?? base62(43) };
+  if (SAML_MODES.has(ctx.signOnMode) || (ctx.catalog && ctx.signOnMode === 'OPENID_CONNECT')) {
+    base.signing = { kid: previousKid ?? base64url(43) };
+  }
   let credentials = mergeOnto(base, isObject(input.credentials) ? input.credentials : {});
+  if (ctx.catalog) return catalogCredentials(credentials, ctx);
   if (ctx.signOnMode === 'OPENID_CONNECT') {
     const given = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
     const previousClient = isObject(previous.oauthClient) ? previous.oauthClient : {};
@@ -79,6 +126,7 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
     notes: { admin: null, enduser: null },
   };
   const settings = mergeOnto(base, isObject(input.settings) ? input.settings : {});
+  if (ctx.catalog) return catalogSettings(settings, input, ctx);
   // A validated body without `name` is a custom app; catalog apps in SAML mode have their own rules.
   if (ctx.signOnMode === 'SAML_2_0' && input.name === undefined && isObject(settings.signOn)) {
     const signOn: Json = { ...settings.signOn };
@@ -108,7 +156,7 @@ export function buildAppBody(input: Json, ctx: BuildContext): AppBody {
   };
   if (isObject(input.licensing)) body.licensing = input.licensing;
   body.visibility = mergeOnto(
-    { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: false, web: false }, appLinks: { [appLinkName(ctx.name)]: true } },
+    { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: false, web: false }, appLinks: ctx.linkDefaults ?? Object.fromEntries((ctx.links ?? [`${ctx.name.toLowerCase()}_link`]).map((link) => [link, true])) },
     isObject(input.visibility) ? input.visibility : {},
   );
   body.features = Array.isArray(input.features) ? input.features : [];
@@ -131,29 +179,62 @@ function renderAssignment(orgUrl: URL, appId: string, user: AppUserAssignment): 
   };
 }
 
+/** A number in 1000..9999 derived from an app id: the last segment of a numbered app link. */
+function linkNumber(id: string): number {
+  let n = 0;
+  for (const ch of id) n = (n * 31 + ch.charCodeAt(0)) % 9000;
+  return 1000 + n;
+}
+
+/**
+ * The app's links as real organizations name them: one `{name}_link` whose last segment is an
+ * `aln…` id for apps named by the server or on OpenID Connect, the catalog's named links (`login`
+ * for most kinds) with a number otherwise.
+ */
+export function appLinkNames(app: StoredApp): Array<{ name: string; last: string }> {
+  const { id, name, signOnMode } = app.body;
+  if (app.kind === undefined || signOnMode === 'OPENID_CONNECT' || app.links === undefined) {
+    return [{ name: `${name.toLowerCase()}_link`, last: `aln${id.slice(3)}` }];
+  }
+  return app.links.map((link, i) => ({ name: link, last: String(linkNumber(id) + i) }));
+}
+
+/** The admin console origin of an org (`https://acme-admin.okta.com`), where help pages live. */
+function adminOrigin(orgUrl: URL): string {
+  const [sub, ...rest] = orgUrl.hostname.split('.');
+  if (rest.length === 0) return orgUrl.origin;
+  return `${orgUrl.protocol}//${sub}-admin.${rest.join('.')}${orgUrl.port ? `:${orgUrl.port}` : ''}`;
+}
+
 /**
  * The app as the API answers it: the stored body plus `_links` (absolute on the organization, no
- * `self`, `activate` or `deactivate` by status, SAML help and metadata) and, when asked,
- * `_embedded.user`.
+ * `self`, `activate` or `deactivate` by status, help and SAML metadata, in the real key order) and,
+ * when asked, `_embedded.user`.
  */
 export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssignment): Json {
   const { id, name, status, signOnMode } = app.body;
   // Paths are built from ids and names (no characters to escape), so concatenation is exact and cheap.
   const origin = orgUrl.origin;
   const href = (path: string) => origin + path;
-  const links: Json = {
-    uploadLogo: { href: href(`/api/v1/apps/${id}/logo`), hints: { allow: ['POST'] } },
-    appLinks: [{ name: appLinkName(name), href: href(`/home/${name}/${id}/${appLinkName(name)}`), type: 'text/html' }],
-  };
-  if (SAML_MODES.has(String(signOnMode))) {
-    links.help = { href: href(`/app/${name}/${id}/setup/help/${String(signOnMode)}/external-doc`), type: 'text/html' };
-    links.metadata = { href: href(`/api/v1/apps/${id}/sso/saml/metadata`), type: 'application/xml' };
+  const mode = String(signOnMode);
+  const links: Json = {};
+  const helpPage = app.kind === undefined ? 'instructions' : mode === 'SAML_1_1' ? 'instructions' : 'external-doc';
+  if (SAML_MODES.has(mode) || (mode === 'OPENID_CONNECT' && app.catalog)) {
+    links.help = { href: `${adminOrigin(orgUrl)}/app/${name}/${id}/setup/help/${mode}/${helpPage}`, type: 'text/html' };
   }
+  if (mode === 'SAML_2_0') links.metadata = { href: href(`/api/v1/apps/${id}/sso/saml/metadata`), type: 'application/xml' };
+  links.uploadLogo = { href: href(`/api/v1/apps/${id}/logo`), hints: { allow: ['POST'] } };
+  links.appLinks = appLinkNames(app).map((link) => ({
+    name: link.name,
+    href: href(`/home/${name}/${id}/${link.last}`),
+    type: 'text/html',
+  }));
+  if (status !== 'ACTIVE') links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
   links.groups = { href: href(`/api/v1/apps/${id}/groups`) };
   links.logo = [{ name: 'medium', href: href('/assets/img/logos/default.png'), type: 'image/png' }];
+  if (mode === 'OPENID_CONNECT') links.clientCredentials = [{ name: 'secrets', href: href(`/api/v1/apps/${id}/credentials/secrets`) }];
   links.users = { href: href(`/api/v1/apps/${id}/users`) };
   if (status === 'ACTIVE') links.deactivate = { href: href(`/api/v1/apps/${id}/lifecycle/deactivate`) };
-  else links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
   const out: Json = { ...app.body, _links: links };
   if (embedUser) out._embedded = { user: renderAssignment(orgUrl, id, embedUser) };
   return out;

@@ -2,7 +2,10 @@ import {
   validateCreateApplicationInput,
   validateReplaceApplicationInput,
 } from '../../src/apps/create-input';
+import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES } from '../../src/apps/create-input';
 import { oktaId } from '../http/ids';
+import { Catalog, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
+import { checkCatalogInput } from './catalog-input';
 import { invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
@@ -39,6 +42,14 @@ export interface AppListQuery {
 
 type Json = Record<string, unknown>;
 
+/** Names the SDK's own schemas validate. */
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
+
+/** An ISO 8601 UTC timestamp cut to the second, as real organizations write them (`….000Z`). */
+export function wholeSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString();
+}
+
 /**
  * The Applications API's rules over the app collection: validation with the SDK's schemas,
  * defaults, lifecycle and listing. Routes and the backend's state API both call it, so an app seeded
@@ -48,9 +59,14 @@ export class AppService {
   readonly apps: AppCollection = createAppCollection();
   readonly #nameCounters = new Map<string, number>();
 
+  /** The catalog apps beyond the SDK's table that creates may name. */
+  readonly catalog: Catalog;
+
   constructor(
-    private readonly options: { orgId: string; plan: MockPlan; orgUrl: () => URL },
-  ) {}
+    private readonly options: { orgId: string; plan: MockPlan; orgUrl: () => URL; catalog?: readonly CatalogAppDefinition[] },
+  ) {
+    this.catalog = new Catalog(options.catalog);
+  }
 
   /** Removes every app and forgets generated-name counters. */
   clear(): void {
@@ -67,30 +83,54 @@ export class AppService {
 
   /** Creates an app from a request body, as `POST /api/v1/apps`. */
   create(input: unknown, activate: boolean, nowMs: number): StoredApp {
-    const check = validateCreateApplicationInput(input);
-    if (!check.ok) throw validationFailed(check.issues);
-    const value = check.value as Json;
-    const name = typeof value.name === 'string' ? value.name : undefined;
-    if (name !== undefined && !check.known) throw notFound(name, 'App');
+    const registered = this.#registeredCatalogApp(input);
+    let value: Json;
+    let name: string | undefined;
+    if (registered) {
+      value = checkCatalogInput(registered, input as Json);
+      name = registered.name;
+    } else {
+      const check = validateCreateApplicationInput(input);
+      if (!check.ok) throw validationFailed(check.issues);
+      value = check.value as Json;
+      name = typeof value.name === 'string' ? value.name : undefined;
+      if (name !== undefined && !check.known) throw notFound(name, 'App');
+    }
     if (name === 'okta_org2org' && this.options.plan === 'free-integrator') {
       throw validationFailed([
         { path: 'name', reason: 'okta_org2org is not available to organizations on the Free Integrator plan' },
       ]);
     }
     const id = oktaId('0oa');
-    const at = new Date(nowMs).toISOString();
+    const at = wholeSeconds(nowMs);
+    const answers = registered ?? (name === undefined ? undefined : TYPED_CATALOG_ANSWERS[name]);
+    const isCatalog = registered !== undefined || (name !== undefined && (CATALOG_APP_NAMES as readonly string[]).includes(name));
+    const requested = String(value.signOnMode);
+    // Catalog apps asked for in AUTO_LOGIN are stored as the browser-plugin (SWA) apps they are.
+    const signOnMode = isCatalog && requested === 'AUTO_LOGIN' ? 'BROWSER_PLUGIN' : requested;
+    const links = name === undefined || signOnMode === 'OPENID_CONNECT' ? undefined : (answers?.appLinks ?? ['login']);
     const body = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
       name: name ?? this.#generateName(String(value.label)),
-      signOnMode: String(value.signOnMode),
+      signOnMode,
       status: activate ? 'ACTIVE' : 'INACTIVE',
       created: at,
       lastUpdated: at,
+      links,
+      linkDefaults: answers?.appLinkDefaults,
+      catalog: isCatalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
-    const app = storedApp(body, name);
+    const app = storedApp(body, name, { links, catalog: isCatalog, registered: registered !== undefined });
     this.apps.insert(app);
     return app;
+  }
+
+  /** The registered catalog definition a create body names, unless the SDK types that name itself. */
+  #registeredCatalogApp(input: unknown): CatalogAppDefinition | undefined {
+    const name = (input as { name?: unknown } | null)?.name;
+    if (typeof name !== 'string' || KNOWN_NAMES.has(name)) return undefined;
+    return this.catalog.get(name);
   }
 
   /** Replaces an app's properties, as `PUT /api/v1/apps/{id}`: id, name, status and created stay. */
@@ -100,15 +140,20 @@ export class AppService {
     if (!check.ok) throw validationFailed(check.issues);
     const value = check.value as Json;
     const previous = existing.body;
+    const answers = existing.registered ? this.catalog.get(previous.name) : TYPED_CATALOG_ANSWERS[previous.name];
+    const requested = String(value.signOnMode ?? previous.signOnMode);
     const body = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
       name: previous.name,
-      signOnMode: String(value.signOnMode ?? previous.signOnMode),
+      signOnMode: existing.catalog && requested === 'AUTO_LOGIN' ? 'BROWSER_PLUGIN' : requested,
       status: previous.status,
       created: previous.created,
       lastUpdated: this.#later(previous.lastUpdated, nowMs),
       previous,
+      links: existing.links,
+      linkDefaults: answers?.appLinkDefaults,
+      catalog: existing.catalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
     const next: StoredApp = { ...existing, body, search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() } };
     this.apps.update(id, next);
@@ -210,8 +255,8 @@ export class AppService {
     return `${stem}_${n}`;
   }
 
-  /** A `lastUpdated` strictly after the previous one, even when the clock has not moved. */
+  /** A `lastUpdated` strictly after the previous one (a second later when the clock has not moved on). */
   #later(previous: string, nowMs: number): string {
-    return new Date(Math.max(nowMs, Date.parse(previous) + 1)).toISOString();
+    return wholeSeconds(Math.max(nowMs, Date.parse(previous) + 1000));
   }
 }

@@ -37,6 +37,12 @@ export interface StoredApp {
   search: { name: string; label: string };
   users: Map<string, AppUserAssignment>;
   groups: Set<string>;
+  /** Names of the app's links; `undefined` for one `{name}_link` (apps named by the server, OpenID Connect). */
+  links: readonly string[] | undefined;
+  /** A catalog (OIN) app: its help page is the vendor's, its settings follow its definition. */
+  catalog: boolean;
+  /** A catalog app of the backend's registry (not typed by the SDK): replace checks only the generic shape. */
+  registered: boolean;
 }
 
 function signingKid(body: AppBody): string[] {
@@ -95,12 +101,17 @@ export function createAppCollection() {
 export type AppCollection = ReturnType<typeof createAppCollection>;
 
 /** Makes a stored app from its body. */
-export function storedApp(body: AppBody, kind: string | undefined): StoredApp {
+export function storedApp(
+  body: AppBody,
+  kind: string | undefined,
+  extra: Pick<StoredApp, 'links' | 'catalog' | 'registered'> = { links: undefined, catalog: false, registered: false },
+): StoredApp {
   return {
     body,
     kind,
     search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() },
     users: new Map(),
     groups: new Set(),
+    ...extra,
   };
 }

@@ -54,7 +54,8 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
       name: z.literal(name),
       label: requiredText,
       ...common,
-      signOnMode: z.literal(signOnMode),
+      // Real organizations infer the mode from the template's name when it is left out.
+      signOnMode: z.literal(signOnMode).default(signOnMode),
       credentials,
       settings: object({ ...settings, app }),
     });
@@ -149,7 +150,7 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
         name: z.literal('oidc_client'),
         label: requiredText,
         ...common,
-        signOnMode: z.literal('OPENID_CONNECT'),
+        signOnMode: z.literal('OPENID_CONNECT').default('OPENID_CONNECT'),
         credentials: object({
           ...credentialsFields(object),
           oauthClient: oauthClientCredentials(object),

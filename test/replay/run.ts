@@ -13,7 +13,7 @@ export interface StepResult {
   differences: string[];
 }
 
-const GENERATED_NAME = /^[a-z0-9]+_[a-z0-9]+_\d+$/;
+const GENERATED_NAME = /^[a-z0-9-]+_[a-z0-9]+_\d+$/;
 
 function headersOf(response: Response): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -52,6 +52,7 @@ export async function replayScenario(
     origins: [...scenario.origins, REPLAY_ORG, 'https://test.okta.com'],
     generatedNames: new Set(),
     optional: new Set(recordings.optionalInReality.map((o) => o.path)),
+    old: scenario.source.recorded < recordings.oldBefore,
   };
   const results: StepResult[] = [];
   for (const step of scenario.steps) {

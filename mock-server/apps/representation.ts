@@ -104,9 +104,57 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
     const client: Json = { autoKeyRotation: true, client_id: ctx.id, token_endpoint_auth_method: method };
     if (SECRET_AUTH_METHODS.has(method)) client.client_secret = previousClient.client_secret ?? base62(64);
     credentials = { ...credentials, oauthClient: mergeOnto(client, given) };
+    if (!isObject(credentials.signing) || typeof credentials.signing.kid !== 'string') {
+      credentials.signing = { kid: previousKid ?? base64url(43) };
+    }
   }
+  if (VAULTED_MODES.has(ctx.signOnMode)) return vaultedCredentials(credentials);
   return credentials;
 }
+
+/** Sign-on modes whose apps vault a username and password for the user. */
+const VAULTED_MODES = new Set(['BASIC_AUTH', 'BROWSER_PLUGIN', 'SECURE_PASSWORD_STORE', 'AUTO_LOGIN']);
+
+/**
+ * `credentials` of an app that vaults passwords, as real orgs answer: the scheme first, a custom
+ * username template marked `DONT_PUSH`, the shared username only when there is one, the password
+ * never (`{}`: it is write-only).
+ */
+function vaultedCredentials(credentials: Json): Json {
+  const template = isObject(credentials.userNameTemplate) ? { ...credentials.userNameTemplate } : {};
+  if (template.type === 'CUSTOM') template.pushStatus ??= 'DONT_PUSH';
+  const out: Json = { scheme: credentials.scheme ?? 'EDIT_USERNAME_AND_PASSWORD', userNameTemplate: template };
+  if (typeof credentials.userName === 'string' && credentials.userName !== '') {
+    out.userName = credentials.userName;
+    out.password = {};
+  }
+  out.revealPassword = credentials.revealPassword ?? false;
+  out.signing = credentials.signing;
+  return out;
+}
+
+/** `settings.app` members real organizations always answer for each template, `null` when not given. */
+const TEMPLATE_APP_DEFAULTS: Record<string, readonly string[]> = {
+  template_basic_auth: ['loginUrlRegex'],
+  template_swa: ['loginUrlRegex', 'redirectUrl', 'checkbox'],
+  template_swa3field: ['loginUrlRegex', 'redirectUrl'],
+  template_sps: ['optionalField1', 'optionalField1Value', 'optionalField2', 'optionalField2Value', 'optionalField3', 'optionalField3Value'],
+};
+
+/** OpenID Connect client settings real organizations always answer, before the caller's. */
+const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null };
+
+/** Members of a custom SAML app's `settings.signOn` real orgs answer when not given. */
+const CUSTOM_SAML_ANSWER_DEFAULTS: Json = {
+  idpIssuer: 'http://www.okta.com/${org.externalKey}',
+  spIssuer: null,
+  requestCompressed: false,
+  inlineHooks: [],
+  assertionEncryption: { enabled: false },
+  allowMultipleAcsEndpoints: false,
+  acsEndpoints: [],
+  samlSignedRequestEnabled: false,
+};
 
 /** The sign-on flags real organizations always answer for a custom SAML 2.0 app (the contract requires them). */
 const CUSTOM_SAML_SIGN_ON_DEFAULTS: Json = {
@@ -129,9 +177,20 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
   if (ctx.catalog) return catalogSettings(settings, input, ctx);
   // A validated body without `name` is a custom app; catalog apps in SAML mode have their own rules.
   if (ctx.signOnMode === 'SAML_2_0' && input.name === undefined && isObject(settings.signOn)) {
-    const signOn: Json = { ...settings.signOn };
-    for (const [key, value] of Object.entries(CUSTOM_SAML_SIGN_ON_DEFAULTS)) signOn[key] ??= value;
+    const signOn: Json = {};
+    // Real orgs drop the `*Override` members of a custom app and store "" as null.
+    for (const [key, value] of Object.entries(settings.signOn)) if (!key.endsWith('Override')) signOn[key] = emptyToNull(value);
+    for (const [key, value] of Object.entries({ ...CUSTOM_SAML_SIGN_ON_DEFAULTS, ...CUSTOM_SAML_ANSWER_DEFAULTS })) signOn[key] ??= value;
     settings.signOn = signOn;
+  }
+  const templateDefaults = TEMPLATE_APP_DEFAULTS[ctx.name];
+  if (templateDefaults && isObject(settings.app)) {
+    const app: Json = Object.fromEntries(templateDefaults.map((key) => [key, null]));
+    for (const [key, value] of Object.entries(settings.app)) app[key] = templateDefaults.includes(key) ? emptyToNull(value) : value;
+    settings.app = app;
+  }
+  if (ctx.signOnMode === 'OPENID_CONNECT' && isObject(settings.oauthClient)) {
+    settings.oauthClient = mergeOnto(OAUTH_CLIENT_SETTINGS_DEFAULTS, settings.oauthClient);
   }
   return settings;
 }
@@ -179,6 +238,13 @@ function renderAssignment(orgUrl: URL, appId: string, user: AppUserAssignment): 
   };
 }
 
+/** `credentials` without `oauthClient.client_secret`: the secret is in the create answer only. */
+function withoutClientSecret(credentials: unknown): unknown {
+  if (!isObject(credentials) || !isObject(credentials.oauthClient) || !('client_secret' in credentials.oauthClient)) return credentials;
+  const { client_secret: _secret, ...oauthClient } = credentials.oauthClient;
+  return { ...credentials, oauthClient };
+}
+
 /** A number in 1000..9999 derived from an app id: the last segment of a numbered app link. */
 function linkNumber(id: string): number {
   let n = 0;
@@ -211,7 +277,7 @@ function adminOrigin(orgUrl: URL): string {
  * `self`, `activate` or `deactivate` by status, help and SAML metadata, in the real key order) and,
  * when asked, `_embedded.user`.
  */
-export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssignment): Json {
+export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssignment, revealSecret = false): Json {
   const { id, name, status, signOnMode } = app.body;
   // Paths are built from ids and names (no characters to escape), so concatenation is exact and cheap.
   const origin = orgUrl.origin;
@@ -236,6 +302,7 @@ export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssign
   links.users = { href: href(`/api/v1/apps/${id}/users`) };
   if (status === 'ACTIVE') links.deactivate = { href: href(`/api/v1/apps/${id}/lifecycle/deactivate`) };
   const out: Json = { ...app.body, _links: links };
+  if (!revealSecret) out.credentials = withoutClientSecret(out.credentials);
   if (embedUser) out._embedded = { user: renderAssignment(orgUrl, id, embedUser) };
   return out;
 }

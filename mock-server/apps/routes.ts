@@ -55,7 +55,8 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       handle: async ({ request, url, now }) => {
         const body = await readJsonBody(request);
         const activate = url.searchParams.get('activate')?.toLowerCase() !== 'false';
-        return ok(renderApp(apps.create(body, activate, now), env.orgUrl()));
+        // The client secret is shown once, in the create answer; every later read leaves it out.
+        return ok(renderApp(apps.create(body, activate, now), env.orgUrl(), undefined, true));
       },
     },
     {

@@ -142,7 +142,7 @@ const TEMPLATE_APP_DEFAULTS: Record<string, readonly string[]> = {
 };
 
 /** OpenID Connect client settings real organizations always answer, before the caller's. */
-const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null };
+const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null, dpop_bound_access_tokens: false };
 
 /** Members of a custom SAML app's `settings.signOn` real orgs answer when not given. */
 const CUSTOM_SAML_ANSWER_DEFAULTS: Json = {
@@ -179,7 +179,12 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
   if (ctx.signOnMode === 'SAML_2_0' && input.name === undefined && isObject(settings.signOn)) {
     const signOn: Json = {};
     // Real orgs drop the `*Override` members of a custom app and store "" as null.
-    for (const [key, value] of Object.entries(settings.signOn)) if (!key.endsWith('Override')) signOn[key] = emptyToNull(value);
+    // (`defaultRelayState` kept "" until 2025; the recordings of 2026 show null: most recordings keep it.)
+    for (const [key, value] of Object.entries(settings.signOn)) {
+      if (!key.endsWith('Override')) signOn[key] = key === 'defaultRelayState' ? value : emptyToNull(value);
+    }
+    const slo = isObject(signOn.slo) ? signOn.slo : {};
+    if (signOn.spIssuer == null && slo.enabled === true && typeof slo.issuer === 'string') signOn.spIssuer = slo.issuer;
     for (const [key, value] of Object.entries({ ...CUSTOM_SAML_SIGN_ON_DEFAULTS, ...CUSTOM_SAML_ANSWER_DEFAULTS })) signOn[key] ??= value;
     settings.signOn = signOn;
   }

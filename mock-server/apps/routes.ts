@@ -80,7 +80,9 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       handle: async ({ request, params, now }) => {
         apps.require(params.appId!);
         const body = await readJsonBody(request);
-        return ok(renderApp(apps.replace(params.appId!, body, now), env.orgUrl()));
+        // A secret the caller just sent is echoed back, as real organizations do; a kept one is not.
+        const sentSecret = (body as { credentials?: { oauthClient?: { client_secret?: unknown } } } | null)?.credentials?.oauthClient?.client_secret !== undefined;
+        return ok(renderApp(apps.replace(params.appId!, body, now), env.orgUrl(), undefined, sentSecret));
       },
     },
     {

@@ -15,13 +15,13 @@ export class OktaHttpError extends Error {
     super(`${status} ${errorCode}: ${errorSummary}`);
   }
 
-  /** The JSON body, with a fresh unique `errorId`. */
+  /** The JSON body, with a fresh unique `errorId` (25 characters, as real organizations issue them). */
   body() {
     return {
       errorCode: this.errorCode,
       errorSummary: this.errorSummary,
       errorLink: this.errorCode,
-      errorId: `oae${base62(19)}`,
+      errorId: `oae${base62(22)}`,
       errorCauses: this.causes.map((errorSummary) => ({ errorSummary })),
     };
   }

@@ -95,6 +95,8 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
           passwordField: requiredText,
           buttonField: requiredText,
           loginUrlRegex: optionalText,
+          redirectUrl: optionalText,
+          checkbox: optionalText,
         }),
       ),
       template_swa3field: named(
@@ -108,6 +110,7 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
           extraFieldSelector: requiredText,
           extraFieldValue: requiredText,
           loginUrlRegex: optionalText,
+          redirectUrl: optionalText,
         }),
       ),
       template_sps: named(

@@ -42,6 +42,14 @@ export interface AppListQuery {
 
 type Json = Record<string, unknown>;
 
+/**
+ * The mode an app is stored in: the catalog's SWA apps asked for in AUTO_LOGIN (office365 and the
+ * registered ones, as the recordings show) are the browser-plugin apps they are.
+ */
+function storedSignOnMode(name: string | undefined, registered: boolean, requested: string): string {
+  return requested === 'AUTO_LOGIN' && (registered || name === 'office365') ? 'BROWSER_PLUGIN' : requested;
+}
+
 /** Names the SDK's own schemas validate. */
 const KNOWN_NAMES: ReadonlySet<string> = new Set([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
 
@@ -106,8 +114,7 @@ export class AppService {
     const answers = registered ?? (name === undefined ? undefined : TYPED_CATALOG_ANSWERS[name]);
     const isCatalog = registered !== undefined || (name !== undefined && (CATALOG_APP_NAMES as readonly string[]).includes(name));
     const requested = String(value.signOnMode);
-    // Catalog apps asked for in AUTO_LOGIN are stored as the browser-plugin (SWA) apps they are.
-    const signOnMode = isCatalog && requested === 'AUTO_LOGIN' ? 'BROWSER_PLUGIN' : requested;
+    const signOnMode = storedSignOnMode(name, registered !== undefined, requested);
     const links = name === undefined || signOnMode === 'OPENID_CONNECT' ? undefined : (answers?.appLinks ?? ['login']);
     const body = buildAppBody(value, {
       id,
@@ -146,7 +153,7 @@ export class AppService {
       id,
       orgId: this.options.orgId,
       name: previous.name,
-      signOnMode: existing.catalog && requested === 'AUTO_LOGIN' ? 'BROWSER_PLUGIN' : requested,
+      signOnMode: storedSignOnMode(previous.name, existing.registered, requested),
       status: previous.status,
       created: previous.created,
       lastUpdated: this.#later(previous.lastUpdated, nowMs),

@@ -273,7 +273,8 @@ export function appLinkNames(app: StoredApp): Array<{ name: string; last: string
 /** The admin console origin of an org (`https://acme-admin.okta.com`), where help pages live. */
 function adminOrigin(orgUrl: URL): string {
   const [sub, ...rest] = orgUrl.hostname.split('.');
-  if (rest.length === 0) return orgUrl.origin;
+  // An address (127.0.0.1, [::1]) or a single-label host has no admin twin: help stays on the org.
+  if (rest.length === 0 || /^[\d.]+$/.test(orgUrl.hostname) || orgUrl.hostname.startsWith('[')) return orgUrl.origin;
   return `${orgUrl.protocol}//${sub}-admin.${rest.join('.')}${orgUrl.port ? `:${orgUrl.port}` : ''}`;
 }
 

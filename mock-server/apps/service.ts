@@ -6,7 +6,7 @@ import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES } from '../../src/apps/create-input
 import { oktaId } from '../http/ids';
 import { Catalog, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
 import { checkCatalogInput } from './catalog-input';
-import { invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
+import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
 import { buildAppBody, generatedNameStem } from './representation';
@@ -229,7 +229,7 @@ export class AppService {
       const page = this.apps.page({ after: query.after, limit: query.limit, ...this.#plan(indexed, prefix) });
       return { items: page.items, next: page.next };
     } catch (error) {
-      if (error instanceof InvalidCursorError) throw invalidSearch(`The after cursor ${JSON.stringify(query.after)} is not one this server issued.`);
+      if (error instanceof InvalidCursorError) throw invalidPaging();
       throw error;
     }
   }

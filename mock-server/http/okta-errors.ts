@@ -68,6 +68,16 @@ export function invalidSearch(cause: string): OktaHttpError {
   return new OktaHttpError(400, 'E0000031', 'Invalid search criteria.', [cause]);
 }
 
+/** `E0000029`: an `after` cursor the server did not issue, in real organizations' words. */
+export function invalidPaging(): OktaHttpError {
+  return new OktaHttpError(400, 'E0000029', 'Invalid paging request.', ['Invalid cursor.']);
+}
+
+/** `E0000001` on the request parameters: an `expand` that is not one expression (real orgs' words). */
+export function malformedExpand(): OktaHttpError {
+  return new OktaHttpError(400, 'E0000001', 'Api validation failed: RequestParams', ['Expand query is malformed.']);
+}
+
 /** `E0000047`: the bucket's rate limit is exhausted (no causes). */
 export function rateLimited(): OktaHttpError {
   return new OktaHttpError(429, 'E0000047', 'API call exceeded rate limit due to too many requests.');

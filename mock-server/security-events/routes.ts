@@ -1,6 +1,6 @@
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
-import { invalidSearch } from '../http/okta-errors';
+import { invalidPaging, invalidSearch } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { IngestionService } from './ingestion';
 import type { ProviderService, StoredProvider } from './providers';
@@ -77,7 +77,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
             headers: pageLinks(env.orgUrl(), url, page.next),
           };
         } catch (error) {
-          if (error instanceof InvalidCursorError) throw invalidSearch('The after cursor is not one this server issued.');
+          if (error instanceof InvalidCursorError) throw invalidPaging();
           throw error;
         }
       },

@@ -51,7 +51,9 @@ function format(value: string): string {
 export function normalise(value: string, ctx: CompareContext): string {
   let out = value;
   for (const origin of ctx.origins) out = out.split(adminOrigin(origin)).join('<admin-org>').split(origin).join('<org>');
-  for (const name of ctx.generatedNames) out = out.replace(new RegExp(`\\b${escapeRegExp(name)}\\b`, 'g'), '<generated-name>');
+  for (const name of ctx.generatedNames) {
+    out = out.replace(new RegExp(`(?<![A-Za-z0-9-])${escapeRegExp(name)}(?![A-Za-z0-9])`, 'g'), '<generated-name>');
+  }
   out = out.replace(/\born:[a-z]+:/g, 'orn:<partition>:');
   out = out.replace(ID, (id) => `<id:${id.slice(0, 3)}>`);
   out = out.replace(TIMESTAMP, (_t, fraction: string | undefined) =>
@@ -85,7 +87,9 @@ function compareValue(
     return;
   }
   if (rt === 'object') {
-    const [ro, oo] = [rec as Record<string, unknown>, ours as Record<string, unknown>];
+    // Keys can hold org-specific values too (`visibility.appLinks.{generated name}_link`).
+    const keyed = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [normalise(k, ctx), v]));
+    const [ro, oo] = [keyed(rec as Record<string, unknown>), keyed(ours as Record<string, unknown>)];
     const join = (key: string) => (logical ? `${logical}.${key}` : key);
     const at = (key: string) => (path ? `${path}.${key}` : key);
     for (const key of Object.keys(ro)) {

@@ -24,6 +24,10 @@ export interface CatalogAppDefinition {
   appLinks?: readonly string[];
   /** Default `visibility.appLinks` values when the links are not all shown by default. */
   appLinkDefaults?: Readonly<Record<string, boolean>>;
+  /** Links whose last path segment is an `aln…` id rather than a number. */
+  idLinks?: readonly string[];
+  /** The app's `licensing` in answers, for apps licensed per seat. */
+  licensing?: Readonly<Record<string, unknown>>;
 }
 
 const OFFICE365_LINKS = [
@@ -86,14 +90,18 @@ export const TYPED_CATALOG_ANSWERS: Readonly<Record<string, Omit<CatalogAppDefin
   google: {
     defaults: { afwOnly: false, domain: null, afwId: null, rpId: null },
     appLinks: ['sites', 'accounts', 'keep', 'mail', 'drive', 'calendar'],
+    idLinks: ['keep'],
+    licensing: { seatCount: 0 },
     appLinkDefaults: { calendar: true, mail: true, keep: true, sites: true, accounts: true, drive: true },
   },
   office365: {
     defaults: {
       tenantType: null, wsFedConfigureType: 'AUTO', occSettings: null, windowsTransportEnabled: false, domain: null,
-      msftTenant: null, domains: [], requireAdminConsent: false,
+      msftTenant: null, domains: [], office365ProvisioningType: null, requireAdminConsent: false,
+      office365FlexibleProvisioningMode: null,
     },
     appLinks: ['login'],
+    licensing: { seatCount: 0 },
     appLinkDefaults: Object.fromEntries(OFFICE365_LINKS.map((link) => [link, link === 'login'])),
   },
 };

@@ -48,6 +48,8 @@ export interface BuildContext {
   links?: readonly string[];
   /** Default `visibility.appLinks` when not every link is shown. */
   linkDefaults?: Readonly<Record<string, boolean>>;
+  /** `licensing` real orgs answer for the app when the caller gives none. */
+  licensing?: Readonly<Record<string, unknown>>;
   /** For a catalog app: the `settings.app` members its answers always hold, with their defaults. */
   catalog?: { defaults: Readonly<Record<string, unknown>> };
 }
@@ -77,10 +79,7 @@ function catalogSettings(settings: Json, input: Json, ctx: BuildContext): Json {
 
 /** `credentials` of a catalog app: SWA apps vault a username and password, OpenID Connect ones keep no client here. */
 function catalogCredentials(credentials: Json, ctx: BuildContext): Json {
-  if (ctx.signOnMode === 'BROWSER_PLUGIN') {
-    const { userNameTemplate, signing } = credentials;
-    return { scheme: credentials.scheme ?? 'EDIT_USERNAME_AND_PASSWORD', userNameTemplate, revealPassword: false, signing };
-  }
+  if (ctx.signOnMode === 'BROWSER_PLUGIN') return { ...vaultedCredentials(credentials), revealPassword: false };
   const { oauthClient: _client, userName: _name, password: _password, ...rest } = credentials;
   return rest;
 }
@@ -141,6 +140,9 @@ const TEMPLATE_APP_DEFAULTS: Record<string, readonly string[]> = {
   template_sps: ['optionalField1', 'optionalField1Value', 'optionalField2', 'optionalField2Value', 'optionalField3', 'optionalField3Value'],
 };
 
+/** The grant type of Client-Initiated Backchannel Authentication. */
+const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
+
 /** OpenID Connect client settings real organizations always answer, before the caller's. */
 const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null, dpop_bound_access_tokens: false };
 
@@ -194,8 +196,18 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
     for (const [key, value] of Object.entries(settings.app)) app[key] = templateDefaults.includes(key) ? emptyToNull(value) : value;
     settings.app = app;
   }
+  if (ctx.signOnMode === 'AUTO_LOGIN' && isObject(settings.signOn)) {
+    settings.signOn = { redirectUrl: null, ...settings.signOn };
+  }
   if (ctx.signOnMode === 'OPENID_CONNECT' && isObject(settings.oauthClient)) {
-    settings.oauthClient = mergeOnto(OAUTH_CLIENT_SETTINGS_DEFAULTS, settings.oauthClient);
+    const client = mergeOnto(OAUTH_CLIENT_SETTINGS_DEFAULTS, settings.oauthClient);
+    // A STATIC refresh token has no leeway; real orgs drop it. CIBA clients poll unless told otherwise.
+    if (isObject(client.refresh_token) && client.refresh_token.rotation_type === 'STATIC') {
+      const { leeway: _leeway, ...refreshToken } = client.refresh_token;
+      client.refresh_token = refreshToken;
+    }
+    if (Array.isArray(client.grant_types) && client.grant_types.includes(CIBA_GRANT)) client.backchannel_token_delivery_mode ??= 'poll';
+    settings.oauthClient = client;
   }
   return settings;
 }
@@ -218,11 +230,18 @@ export function buildAppBody(input: Json, ctx: BuildContext): AppBody {
       isObject(input.accessibility) ? input.accessibility : {},
     ),
   };
-  if (isObject(input.licensing)) body.licensing = input.licensing;
-  body.visibility = mergeOnto(
+  if (isObject(input.licensing)) body.licensing = mergeOnto({ ...ctx.licensing }, input.licensing);
+  else if (ctx.licensing) body.licensing = { ...ctx.licensing };
+  const visibility = mergeOnto(
     { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: false, web: false }, appLinks: ctx.linkDefaults ?? Object.fromEntries((ctx.links ?? [`${ctx.name.toLowerCase()}_link`]).map((link) => [link, true])) },
     isObject(input.visibility) ? input.visibility : {},
   );
+  // An app with a fixed set of links keeps only those: real orgs drop names it does not have.
+  if (ctx.linkDefaults && isObject(visibility.appLinks)) {
+    const known = ctx.linkDefaults;
+    visibility.appLinks = Object.fromEntries(Object.entries(visibility.appLinks).filter(([link]) => link in known));
+  }
+  body.visibility = visibility;
   body.features = Array.isArray(input.features) ? input.features : [];
   body.signOnMode = ctx.signOnMode;
   body.credentials = credentialsFor(input, ctx);
@@ -267,7 +286,7 @@ export function appLinkNames(app: StoredApp): Array<{ name: string; last: string
   if (app.kind === undefined || signOnMode === 'OPENID_CONNECT' || app.links === undefined) {
     return [{ name: `${name.toLowerCase()}_link`, last: `aln${id.slice(3)}` }];
   }
-  return app.links.map((link, i) => ({ name: link, last: String(linkNumber(id) + i) }));
+  return app.links.map((link, i) => ({ name: link, last: app.idLinks?.includes(link) ? `aln${id.slice(4)}${i}` : String(linkNumber(id) + i) }));
 }
 
 /** The admin console origin of an org (`https://acme-admin.okta.com`), where help pages live. */

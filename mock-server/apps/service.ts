@@ -126,9 +126,10 @@ export class AppService {
       lastUpdated: at,
       links,
       linkDefaults: answers?.appLinkDefaults,
+      licensing: answers?.licensing,
       catalog: isCatalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
-    const app = storedApp(body, name, { links, catalog: isCatalog, registered: registered !== undefined });
+    const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
     this.apps.insert(app);
     return app;
   }
@@ -143,6 +144,12 @@ export class AppService {
   /** Replaces an app's properties, as `PUT /api/v1/apps/{id}`: id, name, status and created stay. */
   replace(id: string, input: unknown, nowMs: number): StoredApp {
     const existing = this.require(id);
+    if (existing.kind === undefined && existing.body.signOnMode === 'AUTO_LOGIN' && existing.body.status === 'INACTIVE') {
+      // What real organizations answer for a deactivated custom SWA app (recordings).
+      throw new OktaHttpError(400, 'E0000024', 'Bad request. This operation on app metadata is not yet supported.', [
+        'This operation on app metadata is not yet supported: No active instances.',
+      ]);
+    }
     const check = validateReplaceApplicationInput(existing.kind, input);
     if (!check.ok) throw validationFailed(check.issues);
     const value = check.value as Json;
@@ -160,6 +167,7 @@ export class AppService {
       previous,
       links: existing.links,
       linkDefaults: answers?.appLinkDefaults,
+      licensing: answers?.licensing,
       catalog: existing.catalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
     const next: StoredApp = { ...existing, body, search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() } };

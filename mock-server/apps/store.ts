@@ -39,6 +39,8 @@ export interface StoredApp {
   groups: Set<string>;
   /** Names of the app's links; `undefined` for one `{name}_link` (apps named by the server, OpenID Connect). */
   links: readonly string[] | undefined;
+  /** Links whose last path segment is an `aln…` id rather than a number. */
+  idLinks?: readonly string[];
   /** A catalog (OIN) app: its help page is the vendor's, its settings follow its definition. */
   catalog: boolean;
   /** A catalog app of the backend's registry (not typed by the SDK): replace checks only the generic shape. */
@@ -104,7 +106,7 @@ export type AppCollection = ReturnType<typeof createAppCollection>;
 export function storedApp(
   body: AppBody,
   kind: string | undefined,
-  extra: Pick<StoredApp, 'links' | 'catalog' | 'registered'> = { links: undefined, catalog: false, registered: false },
+  extra: Pick<StoredApp, 'links' | 'idLinks' | 'catalog' | 'registered'> = { links: undefined, catalog: false, registered: false },
 ): StoredApp {
   return {
     body,

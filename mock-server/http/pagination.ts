@@ -25,8 +25,13 @@ export function pageLinks(
   const links: Array<[string, string]> = [['link', `<${self.href}>; rel="self"`]];
   if (next !== undefined) {
     const nextUrl = new URL(url.pathname, orgUrl);
-    nextUrl.searchParams.append('after', next);
-    for (const [name, value] of query ?? [...self.searchParams]) if (name !== 'after') nextUrl.searchParams.append(name, value);
+    if (query === undefined) {
+      nextUrl.search = url.search;
+      nextUrl.searchParams.set('after', next);
+    } else {
+      nextUrl.searchParams.append('after', next);
+      for (const [name, value] of query) if (name !== 'after') nextUrl.searchParams.append(name, value);
+    }
     links.push(['link', `<${nextUrl.href}>; rel="next"`]);
   }
   return links;

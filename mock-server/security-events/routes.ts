@@ -15,12 +15,14 @@ const BASE = '/api/v1/security-events-providers';
 export function renderProvider(provider: StoredProvider, orgUrl: URL) {
   const href = (path: string) => new URL(path, orgUrl).href;
   const action = provider.status === 'ACTIVE' ? 'deactivate' : 'activate';
+  // Real organizations answer in this key order and leave out settings they do not hold (no `null`s).
+  const settings = Object.fromEntries(Object.entries(provider.settings).filter(([, value]) => value !== null && value !== undefined));
   return {
     id: provider.id,
     name: provider.name,
-    settings: provider.settings,
-    status: provider.status,
     type: provider.type,
+    status: provider.status,
+    settings,
     _links: {
       self: { href: href(`${BASE}/${provider.id}`), hints: { allow: ['GET', 'PUT', 'DELETE'] } },
       [action]: { href: href(`${BASE}/${provider.id}/lifecycle/${action}`), hints: { allow: ['POST'] } },

@@ -86,6 +86,7 @@ const RECORDED_NULLS: ReadonlyArray<readonly [string, string]> = [
   ['OpenIdConnectApplicationSettingsClient', 'client_uri'],
   ['OpenIdConnectApplicationSettingsClient', 'logo_uri'],
   ['SamlApplicationSettingsSignOn', 'spIssuer'],
+  ['AutoLoginApplicationSettingsSignOn', 'redirectUrl'],
   ['GoogleApplicationSettingsApplication', 'rpId'],
   ['OINSaml11ApplicationSettingsSignOn', 'defaultRelayState'],
   ['OINSaml11ApplicationSettingsSignOn', 'ssoAcsUrlOverride'],

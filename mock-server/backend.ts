@@ -2,11 +2,14 @@ import type { HttpHandler } from 'msw';
 import type { Application } from '../src/apps/application';
 import type { CreateApplicationInput } from '../src/apps/create-input';
 import { ConfigurationError, createApiError } from '../src/errors';
+import { assignmentRoutes } from './apps/assignment-routes';
+import { Assignments } from './apps/assignments';
 import { appRoutes } from './apps/routes';
 import { renderApp } from './apps/representation';
 import type { CatalogAppDefinition } from './apps/catalog';
 import { AppService, type MockPlan } from './apps/service';
 import type { AppUserAssignment } from './apps/store';
+import { Directory, type AddGroupInput, type AddUserInput, type DirectoryGroup, type DirectoryUser } from './directory/store';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { oktaId } from './http/ids';
 import { OktaHttpError } from './http/okta-errors';
@@ -101,6 +104,25 @@ export interface MockGroupsState {
   assign(appId: string, groupId: string): void;
 }
 
+/**
+ * The organization's users and groups: who `PUT /api/v1/apps/{appId}/users/{userId}` and
+ * `PUT /api/v1/apps/{appId}/groups/{groupId}` can assign. Seed them here before assigning over HTTP.
+ */
+export interface MockDirectoryState {
+  /** Adds an ACTIVE user (`id` defaults to a fresh `00u…`, `email` to `login`); a duplicate id or login throws. */
+  addUser(input: AddUserInput): DirectoryUser;
+  /** Adds a group (`id` defaults to a fresh `00g…`); a duplicate id throws. */
+  addGroup(input: AddGroupInput): DirectoryGroup;
+  /** A user by id, if any. */
+  user(id: string): DirectoryUser | undefined;
+  /** A group by id, if any. */
+  group(id: string): DirectoryGroup | undefined;
+  /** Every user, in the order they were added. */
+  users(): DirectoryUser[];
+  /** Every group, in the order they were added. */
+  groups(): DirectoryGroup[];
+}
+
 /** Security events providers, read and changed directly. */
 export interface MockProvidersState {
   /** Adds an ACTIVE provider whose key set is given (nothing is fetched): the shortcut for tests. */
@@ -147,6 +169,8 @@ export interface MockBackend {
   readonly users: MockUsersState;
   /** App-group assignments. */
   readonly groups: MockGroupsState;
+  /** The organization's users and groups, whom the assignment endpoints assign. */
+  readonly directory: MockDirectoryState;
   /** Security events providers. */
   readonly providers: MockProvidersState;
   /** What received security events changed. */
@@ -227,6 +251,8 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     catalog: options.catalog,
   });
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
+  const directory = new Directory();
+  const assignments = new Assignments(apps, directory);
   const providers = new ProviderService({ now });
   const signals = new SignalsStore();
   const logs = createLogCollection();
@@ -247,7 +273,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     }
   };
 
-  const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
+  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
   const handlers: HttpHandler[] = [...routes.map((spec) => defineRoute(env, spec)), unknownRoute(env)];
   const route = createRouter(env, routes);
 
@@ -291,7 +317,15 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       unassign: (appId, userId) => direct('users.unassign', () => apps.unassignUser(appId, userId)),
     },
     groups: {
-      assign: (appId, groupId) => direct('groups.assign', () => apps.assignGroup(appId, groupId)),
+      assign: (appId, groupId) => void direct('groups.assign', () => apps.assignGroup(appId, groupId, now())),
+    },
+    directory: {
+      addUser: (input) => directory.addUser(input, now()),
+      addGroup: (input) => directory.addGroup(input, now()),
+      user: (id) => directory.user(id),
+      group: (id) => directory.group(id),
+      users: () => directory.users(),
+      groups: () => directory.groups(),
     },
     providers: {
       register: (input) => renderP(providers.register(input).id),
@@ -314,6 +348,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     },
     reset() {
       apps.clear();
+      directory.clear();
       providers.clear();
       signals.clear();
       logs.clear();

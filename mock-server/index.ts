@@ -5,6 +5,7 @@ export type {
   MockAppsState,
   MockBackend,
   MockBackendOptions,
+  MockDirectoryState,
   MockGroupsState,
   MockLogsState,
   MockProvidersState,
@@ -18,6 +19,7 @@ export { OKTA_RATE_LIMITS } from './http/rate-limits';
 export type { RateLimitBucket, RateLimitTable } from './http/rate-limits';
 export type { MockPlan } from './apps/service';
 export type { CatalogAppDefinition } from './apps/catalog';
+export type { AddGroupInput, AddUserInput, DirectoryGroup, DirectoryUser } from './directory/store';
 export type { AppUserAssignment } from './apps/store';
 export type { ListenOptions, RequestLogEntry, RunningServer } from './server/listen';
 export type { RegisterProviderInput } from './security-events/providers';

@@ -18,6 +18,7 @@ import {
   type AppBody,
   type AppCollection,
   type AppIndex,
+  type AppGroupAssignment,
   type AppUserAssignment,
   type StoredApp,
 } from './store';
@@ -209,11 +210,27 @@ export class AppService {
     return had;
   }
 
-  /** Assigns a group to an app (what `group.id` filters on). */
-  assignGroup(appId: string, groupId: string): void {
+  /** Assigns a group to an app (what `group.id` filters on), or updates its assignment. */
+  assignGroup(appId: string, groupId: string, nowMs: number, input: { priority?: number; profile?: Record<string, unknown> } = {}): AppGroupAssignment {
     const app = this.require(appId);
-    app.groups.add(groupId);
+    const previous = app.groups.get(groupId);
+    const assignment: AppGroupAssignment = {
+      id: groupId,
+      lastUpdated: wholeSeconds(nowMs),
+      priority: input.priority ?? previous?.priority ?? app.groups.size - (previous ? 1 : 0),
+      profile: input.profile ?? previous?.profile ?? {},
+    };
+    app.groups.set(groupId, assignment);
     this.apps.update(appId, app);
+    return assignment;
+  }
+
+  /** Removes a group's assignment; true when there was one. */
+  unassignGroup(appId: string, groupId: string): boolean {
+    const app = this.require(appId);
+    const had = app.groups.delete(groupId);
+    if (had) this.apps.update(appId, app);
+    return had;
   }
 
   /**

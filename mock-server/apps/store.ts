@@ -23,6 +23,16 @@ export interface AppUserAssignment {
   syncState: string;
   lastSync: string | null;
   credentials: { userName: string };
+  /** App-specific profile attributes (`{}` unless set). */
+  profile?: Record<string, unknown>;
+}
+
+/** A group's assignment to an app, as `GET /api/v1/apps/{appId}/groups/{groupId}` answers it (without `_links`). */
+export interface AppGroupAssignment {
+  id: string;
+  lastUpdated: string;
+  priority: number;
+  profile: Record<string, unknown>;
 }
 
 /** One stored application with what the indexes and the renderer need beside its body. */
@@ -36,7 +46,8 @@ export interface StoredApp {
   /** Lower-cased name and label, for `q`. */
   search: { name: string; label: string };
   users: Map<string, AppUserAssignment>;
-  groups: Set<string>;
+  /** Group assignments by group id, in the order they were made. */
+  groups: Map<string, AppGroupAssignment>;
   /** Names of the app's links; `undefined` for one `{name}_link` (apps named by the server, OpenID Connect). */
   links: readonly string[] | undefined;
   /** Links whose last path segment is an `aln…` id rather than a number. */
@@ -81,7 +92,7 @@ export const APP_INDEXES = {
   'credentials.signing.kid': (app: StoredApp) => signingKid(app.body),
   'settings.slo.enabled': (app: StoredApp) => sloEnabled(app.body),
   'user.id': (app: StoredApp): Iterable<string> => app.users.keys(),
-  'group.id': (app: StoredApp): Iterable<string> => app.groups,
+  'group.id': (app: StoredApp): Iterable<string> => app.groups.keys(),
   q: searchPrefixes,
 };
 
@@ -113,7 +124,7 @@ export function storedApp(
     kind,
     search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() },
     users: new Map(),
-    groups: new Set(),
+    groups: new Map(),
     ...extra,
   };
 }

@@ -11,6 +11,10 @@ export type {
   GetApplicationParams,
   ListApplicationsParams,
 } from './apps/resource';
+export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema } from './apps/app-users';
+export type { AppUser, AssignAppUserInput, ListAppUsersParams } from './apps/app-users';
+export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
+export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
 export {
   APPLICATION_FILTER_ATTRIBUTES,
   ApplicationFilterAttributesSchema,

@@ -144,7 +144,7 @@ const TEMPLATE_APP_DEFAULTS: Record<string, readonly string[]> = {
 const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 
 /** OpenID Connect client settings real organizations always answer, before the caller's. */
-const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null, dpop_bound_access_tokens: false };
+const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null, redirect_uris: [], dpop_bound_access_tokens: false };
 
 /** Members of a custom SAML app's `settings.signOn` real orgs answer when not given. */
 const CUSTOM_SAML_ANSWER_DEFAULTS: Json = {
@@ -262,6 +262,17 @@ function renderAssignment(orgUrl: URL, appId: string, user: AppUserAssignment): 
   };
 }
 
+/** `settings` whose SAML inline hooks carry their `self` link, as real orgs answer them. */
+function withInlineHookLinks(settings: unknown, origin: string): unknown {
+  if (!isObject(settings) || !isObject(settings.signOn) || !Array.isArray(settings.signOn.inlineHooks)) return settings;
+  const inlineHooks = settings.signOn.inlineHooks.map((hook: unknown) =>
+    isObject(hook) && typeof hook.id === 'string'
+      ? { ...hook, _links: { self: { href: `${origin}/api/v1/inlineHooks/${encodeURIComponent(hook.id)}`, hints: { allow: ['GET', 'PUT', 'DELETE'] } } } }
+      : hook,
+  );
+  return { ...settings, signOn: { ...settings.signOn, inlineHooks } };
+}
+
 /** `credentials` without `oauthClient.client_secret`: the secret is in the create answer only. */
 function withoutClientSecret(credentials: unknown): unknown {
   if (!isObject(credentials) || !isObject(credentials.oauthClient) || !('client_secret' in credentials.oauthClient)) return credentials;
@@ -328,6 +339,7 @@ export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssign
   if (status === 'ACTIVE') links.deactivate = { href: href(`/api/v1/apps/${id}/lifecycle/deactivate`) };
   const out: Json = { ...app.body, _links: links };
   if (!revealSecret) out.credentials = withoutClientSecret(out.credentials);
+  out.settings = withInlineHookLinks(out.settings, origin);
   if (embedUser) out._embedded = { user: renderAssignment(orgUrl, id, embedUser) };
   return out;
 }

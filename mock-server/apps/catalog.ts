@@ -28,6 +28,11 @@ export interface CatalogAppDefinition {
   idLinks?: readonly string[];
   /** The app's `licensing` in answers, for apps licensed per seat. */
   licensing?: Readonly<Record<string, unknown>>;
+  /**
+   * An app the org only provisions: the sign-on mode a create asks for is accepted, and answered as
+   * `signOnMode: null` with one `{name}_link` (as real orgs answer `deelhr`).
+   */
+  provisioningOnly?: boolean;
 }
 
 const OFFICE365_LINKS = [
@@ -76,7 +81,7 @@ export const BUILT_IN_CATALOG: readonly CatalogAppDefinition[] = [
     },
   },
   { name: 'aws_console', signOnModes: ['AUTO_LOGIN'], appLinks: ['aws_console_login'] },
-  { name: 'deelhr', signOnModes: ['AUTO_LOGIN'] },
+  { name: 'deelhr', signOnModes: ['AUTO_LOGIN'], provisioningOnly: true },
   { name: 'strongdm', signOnModes: ['OPENID_CONNECT'], optional: ['base_url'], defaults: { base_url: null } },
   { name: 'deel', signOnModes: ['OPENID_CONNECT'] },
   { name: 'applauz', signOnModes: ['OPENID_CONNECT'] },

@@ -30,7 +30,7 @@ export function mergeOnto(base: Json, over: Json): Json {
   return out;
 }
 
-const SAML_MODES = new Set(['SAML_2_0', 'SAML_1_1']);
+const SAML_MODES = new Set<string | null>(['SAML_2_0', 'SAML_1_1']);
 const SECRET_AUTH_METHODS = new Set(['client_secret_basic', 'client_secret_post', 'client_secret_jwt']);
 
 /** What a body is built from besides the caller's input. */
@@ -38,7 +38,8 @@ export interface BuildContext {
   id: string;
   orgId: string;
   name: string;
-  signOnMode: string;
+  /** The mode the app is stored in; `null` for a catalog app the org only provisions. */
+  signOnMode: string | null;
   status: 'ACTIVE' | 'INACTIVE';
   created: string;
   lastUpdated: string;
@@ -112,7 +113,7 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
 }
 
 /** Sign-on modes whose apps vault a username and password for the user. */
-const VAULTED_MODES = new Set(['BASIC_AUTH', 'BROWSER_PLUGIN', 'SECURE_PASSWORD_STORE', 'AUTO_LOGIN']);
+const VAULTED_MODES = new Set<string | null>(['BASIC_AUTH', 'BROWSER_PLUGIN', 'SECURE_PASSWORD_STORE', 'AUTO_LOGIN']);
 
 /**
  * `credentials` of an app that vaults passwords, as real orgs answer: the scheme first, a custom

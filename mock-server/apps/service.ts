@@ -115,8 +115,8 @@ export class AppService {
     const answers = registered ?? (name === undefined ? undefined : TYPED_CATALOG_ANSWERS[name]);
     const isCatalog = registered !== undefined || (name !== undefined && (CATALOG_APP_NAMES as readonly string[]).includes(name));
     const requested = String(value.signOnMode);
-    const signOnMode = storedSignOnMode(name, registered !== undefined, requested);
-    const links = name === undefined || signOnMode === 'OPENID_CONNECT' ? undefined : (answers?.appLinks ?? ['login']);
+    const signOnMode = registered?.provisioningOnly ? null : storedSignOnMode(name, registered !== undefined, requested);
+    const links = name === undefined || signOnMode === 'OPENID_CONNECT' || signOnMode === null ? undefined : (answers?.appLinks ?? ['login']);
     const body = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
@@ -161,7 +161,7 @@ export class AppService {
       id,
       orgId: this.options.orgId,
       name: previous.name,
-      signOnMode: storedSignOnMode(previous.name, existing.registered, requested),
+      signOnMode: previous.signOnMode === null ? null : storedSignOnMode(previous.name, existing.registered, requested),
       status: previous.status,
       created: previous.created,
       lastUpdated: this.#later(previous.lastUpdated, nowMs),

@@ -45,6 +45,11 @@ export interface MockBackendOptions {
    */
   catalog?: CatalogAppDefinition[];
   /**
+   * Whether the org lets apps be created with `accessibility.selfService: true`. Default `false`:
+   * real organizations answer such a create 403 `E0000043` until self-service assignment is enabled.
+   */
+  selfServiceAssignment?: boolean;
+  /**
    * Per-minute rate limits: `'off'` (default; headers are sent, nothing is refused), `'okta'` (the
    * published limits, {@link OKTA_RATE_LIMITS}) or custom numbers per bucket.
    */
@@ -249,6 +254,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     plan: options.plan ?? 'standard',
     orgUrl: () => orgUrl,
     catalog: options.catalog,
+    selfServiceAssignment: options.selfServiceAssignment,
   });
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
   const directory = new Directory();

@@ -72,7 +72,13 @@ export class AppService {
   readonly catalog: Catalog;
 
   constructor(
-    private readonly options: { orgId: string; plan: MockPlan; orgUrl: () => URL; catalog?: readonly CatalogAppDefinition[] },
+    private readonly options: {
+      orgId: string;
+      plan: MockPlan;
+      orgUrl: () => URL;
+      catalog?: readonly CatalogAppDefinition[];
+      selfServiceAssignment?: boolean;
+    },
   ) {
     this.catalog = new Catalog(options.catalog);
   }
@@ -104,6 +110,13 @@ export class AppService {
       value = check.value as Json;
       name = typeof value.name === 'string' ? value.name : undefined;
       if (name !== undefined && !check.known) throw notFound(name, 'App');
+    }
+    const accessibility = value.accessibility as { selfService?: unknown } | undefined;
+    if (accessibility?.selfService === true && !this.options.selfServiceAssignment) {
+      // Every recorded create asking for self-service was refused so: orgs have it off by default.
+      throw new OktaHttpError(403, 'E0000043', 'Self service application assignment is not enabled.', [
+        'Self service application assignment for organization managed apps must be enabled.',
+      ]);
     }
     if (name === 'okta_org2org' && this.options.plan === 'free-integrator') {
       throw validationFailed([

@@ -148,12 +148,12 @@ describe('POST /api/v1/apps', () => {
   it('keeps values the caller gave over the defaults', async () => {
     const { body } = await create({
       ...bookmark(),
-      accessibility: { selfService: true },
+      accessibility: { errorRedirectUrl: 'https://wiki.example.com/error' },
       visibility: { autoLaunch: true, hide: { iOS: true } },
       features: ['PUSH_NEW_USERS'],
       settings: { app: { url: 'https://wiki.example.com' }, notes: { admin: 'owned by IT' } },
     });
-    expect(body.accessibility).toEqual({ selfService: true, errorRedirectUrl: null, loginRedirectUrl: null });
+    expect(body.accessibility).toEqual({ selfService: false, errorRedirectUrl: 'https://wiki.example.com/error', loginRedirectUrl: null });
     expect(body.visibility).toMatchObject({ autoLaunch: true, autoSubmitToolbar: false, hide: { iOS: true, web: false } });
     expect(body.features).toEqual(['PUSH_NEW_USERS']);
     expect(body.settings.notes).toEqual({ admin: 'owned by IT', enduser: null });

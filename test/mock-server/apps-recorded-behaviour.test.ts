@@ -62,6 +62,21 @@ describe('creates real organizations accept', () => {
   });
 });
 
+describe('self-service assignment', () => {
+  const input = { name: 'bookmark', label: 'Wiki', accessibility: { selfService: true }, settings: { app: { url: 'https://wiki.example.com' } } };
+
+  it('refuses a create with selfService: true with 403 E0000043, as real orgs do by default', async () => {
+    expectOktaError(await create(input), 403, 'E0000043', 'Self service application assignment is not enabled.', [
+      'Self service application assignment for organization managed apps must be enabled.',
+    ]);
+  });
+
+  it('accepts it when the backend option selfServiceAssignment is on', () => {
+    const open = createMockBackend({ selfServiceAssignment: true });
+    expect(open.apps.create(input as Parameters<typeof open.apps.create>[0]).accessibility).toMatchObject({ selfService: true });
+  });
+});
+
 describe('secrets are write-only', () => {
   it('shows client_secret in the create answer only', async () => {
     const created = await create({

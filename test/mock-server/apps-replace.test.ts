@@ -91,7 +91,7 @@ describe('PUT /api/v1/apps/{appId}', () => {
   it('returns members left out of the body to their defaults', async () => {
     const app = backend.apps.create({
       ...bookmark(),
-      accessibility: { selfService: true },
+      accessibility: { errorRedirectUrl: 'https://wiki.example.com/error' },
       features: ['PUSH_NEW_USERS'],
     } as CreateApplicationInput);
     const { body } = await replace(app.id, bookmark());

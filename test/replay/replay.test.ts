@@ -10,7 +10,7 @@ const recordings = loadRecordings();
 /** Where the per-difference listing is written after each run. */
 const REPORT = join(tmpdir(), 'appset-replay-report.txt');
 /** The share of compared interactions that must match; raised as the backend is fixed. */
-const THRESHOLD_PERCENT = 95;
+const THRESHOLD_PERCENT = 97;
 
 describe.skipIf(!recordings)(`replay of real Okta recordings (skipped: ${RECORDINGS_PATH} is absent)`, () => {
   const server = setupServer();

@@ -1,4 +1,5 @@
 import { base62 } from '../http/ids';
+import type { AppBody, AppUserAssignment, StoredApp } from './store';
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -8,7 +9,6 @@ function base64url(length: number): string {
   for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length))) out += BASE64URL[byte & 63];
   return out;
 }
-import type { AppBody, AppUserAssignment, StoredApp } from './store';
 
 type Json = Record<string, unknown>;
 

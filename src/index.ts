@@ -34,8 +34,8 @@ export {
   SIGN_ON_MODES,
 } from './apps/application';
 export type { Application, ApplicationStatus, SignOnMode } from './apps/application';
-export { isApplicationOf, isKnownApplicationName } from './apps/typed-application';
-export type { ApplicationOf, KnownApplicationName } from './apps/typed-application';
+export { isApplicationOf, isKnownApplication, isKnownApplicationName } from './apps/typed-application';
+export type { ApplicationOf, KnownApplication, KnownApplicationName } from './apps/typed-application';
 export {
   CreateApplicationInputSchema,
   CATALOG_APP_NAMES,

@@ -22,6 +22,12 @@ export type ApplicationOf<N extends KnownApplicationName> = Application & {
   settings: NonNullable<Application['settings']> & { app: AppSettingsOf<N> & Record<string, unknown> };
 };
 
+/**
+ * An application of any kind the SDK types: a union discriminated by `name`, so after
+ * {@link isKnownApplication} a plain `app.name === 'salesforce'` narrows it.
+ */
+export type KnownApplication = { [N in KnownApplicationName]: ApplicationOf<N> }[KnownApplicationName];
+
 const KNOWN: ReadonlySet<string> = new Set<string>([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
 
 /** Whether `name` is an app kind the SDK types (see {@link KnownApplicationName}). */
@@ -42,6 +48,17 @@ export function isApplicationOf<N extends KnownApplicationName, M extends InputO
 ): app is ApplicationOf<N> & { signOnMode: M } {
   if (app.name !== name) return false;
   if (signOnMode !== undefined && app.signOnMode !== signOnMode) return false;
+  const settings = app.settings as { app?: unknown } | undefined | null;
+  return typeof settings?.app === 'object' && settings.app !== null && !Array.isArray(settings.app);
+}
+
+/**
+ * Whether an application is of a kind the SDK types (its `name` is a known template or catalog
+ * app, and `settings.app` is an object). Narrowed, `app.name === 'salesforce'` then types
+ * `app.settings.app` as Salesforce's.
+ */
+export function isKnownApplication(app: Application): app is KnownApplication {
+  if (!isKnownApplicationName(app.name)) return false;
   const settings = app.settings as { app?: unknown } | undefined | null;
   return typeof settings?.app === 'object' && settings.app !== null && !Array.isArray(settings.app);
 }

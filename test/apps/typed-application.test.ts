@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApplicationSchema, type Application } from '../../src/apps/application';
-import { isApplicationOf, isKnownApplicationName } from '../../src/apps/typed-application';
+import { isApplicationOf, isKnownApplication, isKnownApplicationName } from '../../src/apps/typed-application';
 
 const base = {
   id: '0oa1b2c3d4e5f6g7h8i9',
@@ -46,6 +46,25 @@ describe('isApplicationOf', () => {
     expect(isApplicationOf(bare, 'bookmark')).toBe(false);
     // Unknown names and null modes still parse with the general schema.
     expect(other.signOnMode).toBeNull();
+  });
+
+  it('after isKnownApplication, app.name === \'salesforce\' narrows the union by name', () => {
+    const app: Application = ApplicationSchema.parse({
+      ...base,
+      name: 'salesforce',
+      signOnMode: 'BOOKMARK',
+      settings: { app: { integrationType: 'PORTAL', instanceType: 'SANDBOX' } },
+    });
+    expect(isKnownApplication(app)).toBe(true);
+    if (isKnownApplication(app) && app.name === 'salesforce') {
+      expectTypeOf(app.settings.app.integrationType).toEqualTypeOf<'STANDARD' | 'PORTAL' | 'COMMUNITY'>();
+      expect(app.settings.app.integrationType).toBe('PORTAL');
+    }
+    if (isKnownApplication(app) && app.name === 'google') {
+      expectTypeOf(app.settings.app.domain).toEqualTypeOf<string>();
+    }
+    const other = ApplicationSchema.parse({ ...base, name: 'pagerduty', settings: { app: {} } });
+    expect(isKnownApplication(other)).toBe(false);
   });
 
   it('knows the typed kinds', () => {

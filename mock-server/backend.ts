@@ -1,10 +1,14 @@
 import type { Application } from '../src/apps/application';
 import type { CreateApplicationInput } from '../src/apps/create-input';
 import { ConfigurationError, createApiError } from '../src/errors';
+import { assignmentRoutes } from './apps/assignment-routes';
+import { Assignments } from './apps/assignments';
 import { appRoutes } from './apps/routes';
 import { renderApp } from './apps/representation';
+import type { CatalogAppDefinition } from './apps/catalog';
 import { AppService, type MockPlan } from './apps/service';
 import type { AppUserAssignment } from './apps/store';
+import { Directory, type AddGroupInput, type AddUserInput, type DirectoryGroup, type DirectoryUser } from './directory/store';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
@@ -30,7 +34,6 @@ import { ControlPlane, type RateLimitSetting, type SeedResult } from './control/
 import { createControlRouter, isControlPath } from './control/routes';
 import type { SeedDocument } from './control/seed-schema';
 import type { Snapshot } from './control/snapshot-schema';
-import { Directory, type DirectoryGroup, type DirectoryUser } from './directory/store';
 
 /** Options of {@link createMockBackend}. */
 export interface MockBackendOptions {
@@ -43,6 +46,17 @@ export interface MockBackendOptions {
   tokens?: MockToken[];
   /** `'free-integrator'` makes `okta_org2org` unavailable. Default `'standard'`. */
   plan?: MockPlan;
+  /**
+   * Catalog apps creates may name beyond the SDK's typed ones and the built-in ones real
+   * organizations were recorded creating (`pagerduty`, `amazon_aws`, …): name, sign-on modes and
+   * the required and optional `settings.app` members. Any other name is answered 404 `E0000007`.
+   */
+  catalog?: CatalogAppDefinition[];
+  /**
+   * Whether the org lets apps be created with `accessibility.selfService: true`. Default `false`:
+   * real organizations answer such a create 403 `E0000043` until self-service assignment is enabled.
+   */
+  selfServiceAssignment?: boolean;
   /**
    * Per-minute rate limits: `'off'` (default; headers are sent, nothing is refused), `'okta'` (the
    * published limits, {@link OKTA_RATE_LIMITS}) or custom numbers per bucket.
@@ -115,6 +129,25 @@ export interface MockGroupsState {
   assign(appId: string, groupId: string): void;
 }
 
+/**
+ * The organization's users and groups: who `PUT /api/v1/apps/{appId}/users/{userId}` and
+ * `PUT /api/v1/apps/{appId}/groups/{groupId}` can assign. Seed them here before assigning over HTTP.
+ */
+export interface MockDirectoryState {
+  /** Adds an ACTIVE user (`id` defaults to a fresh `00u…`, `email` to `login`); a duplicate id or login throws. */
+  addUser(input: AddUserInput): DirectoryUser;
+  /** Adds a group (`id` defaults to a fresh `00g…`); a duplicate id throws. */
+  addGroup(input: AddGroupInput): DirectoryGroup;
+  /** A user by id, if any. */
+  user(id: string): DirectoryUser | undefined;
+  /** A group by id, if any. */
+  group(id: string): DirectoryGroup | undefined;
+  /** Every user, in the order they were added. */
+  users(): DirectoryUser[];
+  /** Every group, in the order they were added. */
+  groups(): DirectoryGroup[];
+}
+
 /** Security events providers, read and changed directly. */
 export interface MockProvidersState {
   /** Adds an ACTIVE provider whose key set is given (nothing is fetched): the shortcut for tests. */
@@ -169,6 +202,8 @@ export interface MockBackend {
   readonly users: MockUsersState;
   /** App-group assignments. */
   readonly groups: MockGroupsState;
+  /** The organization's users and groups, whom the assignment endpoints assign. */
+  readonly directory: MockDirectoryState;
   /** Security events providers. */
   readonly providers: MockProvidersState;
   /** What received security events changed. */
@@ -191,8 +226,6 @@ export interface MockBackend {
   restore(snapshot: unknown): void;
   /** Adds a seed document to the state and resolves to what it created, ids included (`POST /__appset/seed`). */
   seed(document: SeedDocument): Promise<SeedResult>;
-  /** Users and groups of the organization's directory. */
-  readonly directory: MockDirectoryState;
   /** Faults injected before the route: 429s, 5xx, delays, dropped connections. */
   readonly faults: MockFaultsState;
   /** The backend's clock: timestamps, `Date` headers, rate-limit and replay windows follow it. */
@@ -201,14 +234,6 @@ export interface MockBackend {
   readonly journal: MockJournalState;
   /** The enforced per-minute rate limits. */
   readonly rateLimits: MockRateLimitsState;
-}
-
-/** The organization's users and groups. */
-export interface MockDirectoryState {
-  /** Every user, in creation order. */
-  users(): DirectoryUser[];
-  /** Every group, in creation order. */
-  groups(): DirectoryGroup[];
 }
 
 /** Injected faults, matched at the router before the route. */
@@ -313,8 +338,9 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   };
   // The control plane changes orgId on restore; the app service reads it from this same object.
   const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };
-  const apps = new AppService(appOptions);
+  const apps = new AppService({ ...appOptions, catalog: options.catalog, selfServiceAssignment: options.selfServiceAssignment });
   const directory = new Directory();
+  const assignments = new Assignments(apps, directory);
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
   const providers = new ProviderService({ now, newId });
   const signals = new SignalsStore();
@@ -363,7 +389,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   });
   plane.markIdBaseline();
 
-  const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes];
+  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes];
   const controlOn = options.control ?? true;
   const controlRoute = controlOn ? createControlRouter(plane) : undefined;
   const oktaRoute = createRouter(env, routes);
@@ -415,7 +441,16 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       unassign: (appId, userId) => direct('users.unassign', () => apps.unassignUser(appId, userId)),
     },
     groups: {
-      assign: (appId, groupId) => direct('groups.assign', () => apps.assignGroup(appId, groupId)),
+      assign: (appId, groupId) => void direct('groups.assign', () => apps.assignGroup(appId, groupId, now())),
+    },
+    directory: {
+      // Copies out, so a caller cannot change the state behind the backend's rules; ids in the backend's sequence.
+      addUser: (input) => structuredClone(directory.addUser({ ...input, id: input.id ?? newId('00u') }, now())),
+      addGroup: (input) => structuredClone(directory.addGroup({ ...input, id: input.id ?? newId('00g') }, now())),
+      user: (id) => structuredClone(directory.user(id)),
+      group: (id) => structuredClone(directory.group(id)),
+      users: () => structuredClone(directory.users()),
+      groups: () => structuredClone(directory.groups()),
     },
     providers: {
       register: (input) => renderP(providers.register(input).id),
@@ -452,10 +487,6 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     snapshot: () => plane.snapshot(),
     restore: (snapshot) => plane.restore(snapshot),
     seed: (document) => plane.seed(document),
-    directory: {
-      users: () => structuredClone(directory.users()),
-      groups: () => structuredClone(directory.groups()),
-    },
     faults: {
       add: (fault) => plane.addFault(fault),
       remove: (id) => plane.faults.remove(id),

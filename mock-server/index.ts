@@ -6,6 +6,7 @@ export type {
   MockAppsState,
   MockBackend,
   MockBackendOptions,
+  MockDirectoryState,
   MockGroupsState,
   MockLogsState,
   MockProvidersState,
@@ -13,7 +14,6 @@ export type {
   MockUsersState,
   SeedApp,
   MockClockState,
-  MockDirectoryState,
   MockFaultsState,
   MockJournalState,
   MockRateLimitsState,
@@ -23,6 +23,8 @@ export type { MockScope, MockToken } from './http/auth';
 export { OKTA_RATE_LIMITS } from './http/rate-limits';
 export type { RateLimitBucket, RateLimitTable } from './http/rate-limits';
 export type { MockPlan } from './apps/service';
+export type { CatalogAppDefinition } from './apps/catalog';
+export type { AddGroupInput, AddUserInput, DirectoryGroup, DirectoryUser } from './directory/store';
 export type { AppUserAssignment } from './apps/store';
 export type { RegisterProviderInput } from './security-events/providers';
 export type { DeviceSignals, UserSignals } from './security-events/signals';
@@ -37,6 +39,5 @@ export type { SeedResult, RateLimitSetting } from './control/plane';
 export type { Fault, FaultInput } from './control/faults';
 export type { JournalEntry } from './control/journal';
 export type { IdMode } from './control/ids';
-export type { DirectoryGroup, DirectoryUser } from './directory/store';
 export type { MockOAuthOptions, MockOAuthState, RegisterServiceAppInput } from './oauth/server';
 export type { StoredGrant } from './oauth/grants';

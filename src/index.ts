@@ -11,6 +11,10 @@ export type {
   GetApplicationParams,
   ListApplicationsParams,
 } from './apps/resource';
+export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema } from './apps/app-users';
+export type { AppUser, AssignAppUserInput, ListAppUsersParams } from './apps/app-users';
+export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
+export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
 export {
   APPLICATION_FILTER_ATTRIBUTES,
   ApplicationFilterAttributesSchema,
@@ -30,6 +34,8 @@ export {
   SIGN_ON_MODES,
 } from './apps/application';
 export type { Application, ApplicationStatus, SignOnMode } from './apps/application';
+export { isApplicationOf, isKnownApplication, isKnownApplicationName } from './apps/typed-application';
+export type { ApplicationOf, KnownApplication, KnownApplicationName } from './apps/typed-application';
 export {
   CreateApplicationInputSchema,
   CATALOG_APP_NAMES,

@@ -1,6 +1,15 @@
 import { base62 } from '../http/ids';
 import type { AppBody, AppUserAssignment, StoredApp } from './store';
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Random base64url text, the alphabet of real key ids and client secrets. */
+function base64url(length: number): string {
+  let out = '';
+  for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length))) out += BASE64URL[byte & 63];
+  return out;
+}
+
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -21,7 +30,7 @@ export function mergeOnto(base: Json, over: Json): Json {
   return out;
 }
 
-const SAML_MODES = new Set(['SAML_2_0', 'SAML_1_1']);
+const SAML_MODES = new Set<string | null>(['SAML_2_0', 'SAML_1_1']);
 const SECRET_AUTH_METHODS = new Set(['client_secret_basic', 'client_secret_post', 'client_secret_jwt']);
 
 /** What a body is built from besides the caller's input. */
@@ -29,16 +38,51 @@ export interface BuildContext {
   id: string;
   orgId: string;
   name: string;
-  signOnMode: string;
+  /** The mode the app is stored in; `null` for a catalog app the org only provisions. */
+  signOnMode: string | null;
   status: 'ACTIVE' | 'INACTIVE';
   created: string;
   lastUpdated: string;
   /** The body being replaced, whose generated secrets (signing kid, client secret) carry over. */
   previous?: AppBody;
+  /** The names of the app's links; `undefined` for one `{name}_link` (apps named by the server, OpenID Connect). */
+  links?: readonly string[];
+  /** Default `visibility.appLinks` when not every link is shown. */
+  linkDefaults?: Readonly<Record<string, boolean>>;
+  /** `licensing` real orgs answer for the app when the caller gives none. */
+  licensing?: Readonly<Record<string, unknown>>;
+  /** For a catalog app: the `settings.app` members its answers always hold, with their defaults. */
+  catalog?: { defaults: Readonly<Record<string, unknown>> };
 }
 
-function appLinkName(name: string): string {
-  return name === 'bookmark' ? 'login' : `${name}_link`;
+/** `""` becomes `null`, as real organizations store empty optional strings. */
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** `settings` of a catalog app: its `settings.app` defaults in answer order, overrides as real orgs keep them. */
+function catalogSettings(settings: Json, input: Json, ctx: BuildContext): Json {
+  const given = isObject(settings.app) ? settings.app : {};
+  const out: Json = { ...settings, app: mergeOnto({ ...ctx.catalog!.defaults }, given) };
+  const signOn = isObject(input.settings) && isObject(input.settings.signOn) ? input.settings.signOn : {};
+  const overrides = ['defaultRelayState', 'ssoAcsUrlOverride', 'audienceOverride', 'recipientOverride'];
+  if (ctx.signOnMode === 'SAML_2_0') {
+    const next: Json = {};
+    for (const key of [...overrides, 'destinationOverride']) next[key] = emptyToNull(signOn[key]);
+    next.attributeStatements = Array.isArray(signOn.attributeStatements) ? signOn.attributeStatements : [];
+    out.signOn = next;
+  } else if (ctx.signOnMode === 'SAML_1_1') {
+    out.signOn = Object.fromEntries(overrides.map((key) => [key, emptyToNull(signOn[key])]));
+  } else {
+    delete out.signOn;
+  }
+  delete out.oauthClient;
+  return out;
+}
+
+/** `credentials` of a catalog app: SWA apps vault a username and password, OpenID Connect ones keep no client here. */
+function catalogCredentials(credentials: Json, ctx: BuildContext): Json {
+  if (ctx.signOnMode === 'BROWSER_PLUGIN') return { ...vaultedCredentials(credentials), revealPassword: false };
+  const { oauthClient: _client, userName: _name, password: _password, ...rest } = credentials;
+  return rest;
 }
 
 function credentialsFor(input: Json, ctx: BuildContext): Json {
@@ -48,8 +92,11 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
     signing: {},
   };
   const previousKid = isObject(previous.signing) ? previous.signing.kid : undefined;
-  if (SAML_MODES.has(ctx.signOnMode)) base.signing = { kid: previousKid ?? base62(43) };
+  if (SAML_MODES.has(ctx.signOnMode) || (ctx.catalog && ctx.signOnMode === 'OPENID_CONNECT')) {
+    base.signing = { kid: previousKid ?? base64url(43) };
+  }
   let credentials = mergeOnto(base, isObject(input.credentials) ? input.credentials : {});
+  if (ctx.catalog) return catalogCredentials(credentials, ctx);
   if (ctx.signOnMode === 'OPENID_CONNECT') {
     const given = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
     const previousClient = isObject(previous.oauthClient) ? previous.oauthClient : {};
@@ -57,9 +104,60 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
     const client: Json = { autoKeyRotation: true, client_id: ctx.id, token_endpoint_auth_method: method };
     if (SECRET_AUTH_METHODS.has(method)) client.client_secret = previousClient.client_secret ?? base62(64);
     credentials = { ...credentials, oauthClient: mergeOnto(client, given) };
+    if (!isObject(credentials.signing) || typeof credentials.signing.kid !== 'string') {
+      credentials.signing = { kid: previousKid ?? base64url(43) };
+    }
   }
+  if (VAULTED_MODES.has(ctx.signOnMode)) return vaultedCredentials(credentials);
   return credentials;
 }
+
+/** Sign-on modes whose apps vault a username and password for the user. */
+const VAULTED_MODES = new Set<string | null>(['BASIC_AUTH', 'BROWSER_PLUGIN', 'SECURE_PASSWORD_STORE', 'AUTO_LOGIN']);
+
+/**
+ * `credentials` of an app that vaults passwords, as real orgs answer: the scheme first, a custom
+ * username template marked `DONT_PUSH`, the shared username only when there is one, the password
+ * never (`{}`: it is write-only).
+ */
+function vaultedCredentials(credentials: Json): Json {
+  const template = isObject(credentials.userNameTemplate) ? { ...credentials.userNameTemplate } : {};
+  if (template.type === 'CUSTOM') template.pushStatus ??= 'DONT_PUSH';
+  const out: Json = { scheme: credentials.scheme ?? 'EDIT_USERNAME_AND_PASSWORD', userNameTemplate: template };
+  if (typeof credentials.userName === 'string' && credentials.userName !== '') {
+    out.userName = credentials.userName;
+    out.password = {};
+  }
+  out.revealPassword = credentials.revealPassword ?? false;
+  out.signing = credentials.signing;
+  return out;
+}
+
+/** `settings.app` members real organizations always answer for each template, `null` when not given. */
+const TEMPLATE_APP_DEFAULTS: Record<string, readonly string[]> = {
+  template_basic_auth: ['loginUrlRegex'],
+  template_swa: ['loginUrlRegex', 'redirectUrl', 'checkbox'],
+  template_swa3field: ['loginUrlRegex', 'redirectUrl'],
+  template_sps: ['optionalField1', 'optionalField1Value', 'optionalField2', 'optionalField2Value', 'optionalField3', 'optionalField3Value'],
+};
+
+/** The grant type of Client-Initiated Backchannel Authentication. */
+const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
+
+/** OpenID Connect client settings real organizations always answer, before the caller's. */
+const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null, redirect_uris: [], dpop_bound_access_tokens: false };
+
+/** Members of a custom SAML app's `settings.signOn` real orgs answer when not given. */
+const CUSTOM_SAML_ANSWER_DEFAULTS: Json = {
+  idpIssuer: 'http://www.okta.com/${org.externalKey}',
+  spIssuer: null,
+  requestCompressed: false,
+  inlineHooks: [],
+  assertionEncryption: { enabled: false },
+  allowMultipleAcsEndpoints: false,
+  acsEndpoints: [],
+  samlSignedRequestEnabled: false,
+};
 
 /** The sign-on flags real organizations always answer for a custom SAML 2.0 app (the contract requires them). */
 const CUSTOM_SAML_SIGN_ON_DEFAULTS: Json = {
@@ -79,11 +177,38 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
     notes: { admin: null, enduser: null },
   };
   const settings = mergeOnto(base, isObject(input.settings) ? input.settings : {});
+  if (ctx.catalog) return catalogSettings(settings, input, ctx);
   // A validated body without `name` is a custom app; catalog apps in SAML mode have their own rules.
   if (ctx.signOnMode === 'SAML_2_0' && input.name === undefined && isObject(settings.signOn)) {
-    const signOn: Json = { ...settings.signOn };
-    for (const [key, value] of Object.entries(CUSTOM_SAML_SIGN_ON_DEFAULTS)) signOn[key] ??= value;
+    const signOn: Json = {};
+    // Real orgs drop the `*Override` members of a custom app and store "" as null.
+    // (`defaultRelayState` kept "" until 2025; the recordings of 2026 show null: most recordings keep it.)
+    for (const [key, value] of Object.entries(settings.signOn)) {
+      if (!key.endsWith('Override')) signOn[key] = key === 'defaultRelayState' ? value : emptyToNull(value);
+    }
+    const slo = isObject(signOn.slo) ? signOn.slo : {};
+    if (signOn.spIssuer == null && slo.enabled === true && typeof slo.issuer === 'string') signOn.spIssuer = slo.issuer;
+    for (const [key, value] of Object.entries({ ...CUSTOM_SAML_SIGN_ON_DEFAULTS, ...CUSTOM_SAML_ANSWER_DEFAULTS })) signOn[key] ??= value;
     settings.signOn = signOn;
+  }
+  const templateDefaults = TEMPLATE_APP_DEFAULTS[ctx.name];
+  if (templateDefaults && isObject(settings.app)) {
+    const app: Json = Object.fromEntries(templateDefaults.map((key) => [key, null]));
+    for (const [key, value] of Object.entries(settings.app)) app[key] = templateDefaults.includes(key) ? emptyToNull(value) : value;
+    settings.app = app;
+  }
+  if (ctx.signOnMode === 'AUTO_LOGIN' && isObject(settings.signOn)) {
+    settings.signOn = { redirectUrl: null, ...settings.signOn };
+  }
+  if (ctx.signOnMode === 'OPENID_CONNECT' && isObject(settings.oauthClient)) {
+    const client = mergeOnto(OAUTH_CLIENT_SETTINGS_DEFAULTS, settings.oauthClient);
+    // A STATIC refresh token has no leeway; real orgs drop it. CIBA clients poll unless told otherwise.
+    if (isObject(client.refresh_token) && client.refresh_token.rotation_type === 'STATIC') {
+      const { leeway: _leeway, ...refreshToken } = client.refresh_token;
+      client.refresh_token = refreshToken;
+    }
+    if (Array.isArray(client.grant_types) && client.grant_types.includes(CIBA_GRANT)) client.backchannel_token_delivery_mode ??= 'poll';
+    settings.oauthClient = client;
   }
   return settings;
 }
@@ -106,11 +231,18 @@ export function buildAppBody(input: Json, ctx: BuildContext): AppBody {
       isObject(input.accessibility) ? input.accessibility : {},
     ),
   };
-  if (isObject(input.licensing)) body.licensing = input.licensing;
-  body.visibility = mergeOnto(
-    { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: false, web: false }, appLinks: { [appLinkName(ctx.name)]: true } },
+  if (isObject(input.licensing)) body.licensing = mergeOnto({ ...ctx.licensing }, input.licensing);
+  else if (ctx.licensing) body.licensing = { ...ctx.licensing };
+  const visibility = mergeOnto(
+    { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: false, web: false }, appLinks: ctx.linkDefaults ?? Object.fromEntries((ctx.links ?? [`${ctx.name.toLowerCase()}_link`]).map((link) => [link, true])) },
     isObject(input.visibility) ? input.visibility : {},
   );
+  // An app with a fixed set of links keeps only those: real orgs drop names it does not have.
+  if (ctx.linkDefaults && isObject(visibility.appLinks)) {
+    const known = ctx.linkDefaults;
+    visibility.appLinks = Object.fromEntries(Object.entries(visibility.appLinks).filter(([link]) => link in known));
+  }
+  body.visibility = visibility;
   body.features = Array.isArray(input.features) ? input.features : [];
   body.signOnMode = ctx.signOnMode;
   body.credentials = credentialsFor(input, ctx);
@@ -131,30 +263,84 @@ function renderAssignment(orgUrl: URL, appId: string, user: AppUserAssignment): 
   };
 }
 
+/** `settings` whose SAML inline hooks carry their `self` link, as real orgs answer them. */
+function withInlineHookLinks(settings: unknown, origin: string): unknown {
+  if (!isObject(settings) || !isObject(settings.signOn) || !Array.isArray(settings.signOn.inlineHooks)) return settings;
+  const inlineHooks = settings.signOn.inlineHooks.map((hook: unknown) =>
+    isObject(hook) && typeof hook.id === 'string'
+      ? { ...hook, _links: { self: { href: `${origin}/api/v1/inlineHooks/${encodeURIComponent(hook.id)}`, hints: { allow: ['GET', 'PUT', 'DELETE'] } } } }
+      : hook,
+  );
+  return { ...settings, signOn: { ...settings.signOn, inlineHooks } };
+}
+
+/** `credentials` without `oauthClient.client_secret`: the secret is in the create answer only. */
+function withoutClientSecret(credentials: unknown): unknown {
+  if (!isObject(credentials) || !isObject(credentials.oauthClient) || !('client_secret' in credentials.oauthClient)) return credentials;
+  const { client_secret: _secret, ...oauthClient } = credentials.oauthClient;
+  return { ...credentials, oauthClient };
+}
+
+/** A number in 1000..9999 derived from an app id: the last segment of a numbered app link. */
+function linkNumber(id: string): number {
+  let n = 0;
+  for (const ch of id) n = (n * 31 + ch.charCodeAt(0)) % 9000;
+  return 1000 + n;
+}
+
+/**
+ * The app's links as real organizations name them: one `{name}_link` whose last segment is an
+ * `aln…` id for apps named by the server or on OpenID Connect, the catalog's named links (`login`
+ * for most kinds) with a number otherwise.
+ */
+export function appLinkNames(app: StoredApp): Array<{ name: string; last: string }> {
+  const { id, name, signOnMode } = app.body;
+  if (app.kind === undefined || signOnMode === 'OPENID_CONNECT' || app.links === undefined) {
+    return [{ name: `${name.toLowerCase()}_link`, last: `aln${id.slice(3)}` }];
+  }
+  return app.links.map((link, i) => ({ name: link, last: app.idLinks?.includes(link) ? `aln${id.slice(4)}${i}` : String(linkNumber(id) + i) }));
+}
+
+/** The admin console origin of an org (`https://acme-admin.okta.com`), where help pages live. */
+function adminOrigin(orgUrl: URL): string {
+  const [sub, ...rest] = orgUrl.hostname.split('.');
+  // An address (127.0.0.1, [::1]) or a single-label host has no admin twin: help stays on the org.
+  if (rest.length === 0 || /^[\d.]+$/.test(orgUrl.hostname) || orgUrl.hostname.startsWith('[')) return orgUrl.origin;
+  return `${orgUrl.protocol}//${sub}-admin.${rest.join('.')}${orgUrl.port ? `:${orgUrl.port}` : ''}`;
+}
+
 /**
  * The app as the API answers it: the stored body plus `_links` (absolute on the organization, no
- * `self`, `activate` or `deactivate` by status, SAML help and metadata) and, when asked,
- * `_embedded.user`.
+ * `self`, `activate` or `deactivate` by status, help and SAML metadata, in the real key order) and,
+ * when asked, `_embedded.user`.
  */
-export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssignment): Json {
+export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssignment, revealSecret = false): Json {
   const { id, name, status, signOnMode } = app.body;
   // Paths are built from ids and names (no characters to escape), so concatenation is exact and cheap.
   const origin = orgUrl.origin;
   const href = (path: string) => origin + path;
-  const links: Json = {
-    uploadLogo: { href: href(`/api/v1/apps/${id}/logo`), hints: { allow: ['POST'] } },
-    appLinks: [{ name: appLinkName(name), href: href(`/home/${name}/${id}/${appLinkName(name)}`), type: 'text/html' }],
-  };
-  if (SAML_MODES.has(String(signOnMode))) {
-    links.help = { href: href(`/app/${name}/${id}/setup/help/${String(signOnMode)}/external-doc`), type: 'text/html' };
-    links.metadata = { href: href(`/api/v1/apps/${id}/sso/saml/metadata`), type: 'application/xml' };
+  const mode = String(signOnMode);
+  const links: Json = {};
+  const helpPage = app.kind === undefined ? 'instructions' : mode === 'SAML_1_1' ? 'instructions' : 'external-doc';
+  if (SAML_MODES.has(mode) || (mode === 'OPENID_CONNECT' && app.catalog)) {
+    links.help = { href: `${adminOrigin(orgUrl)}/app/${name}/${id}/setup/help/${mode}/${helpPage}`, type: 'text/html' };
   }
+  if (mode === 'SAML_2_0') links.metadata = { href: href(`/api/v1/apps/${id}/sso/saml/metadata`), type: 'application/xml' };
+  links.uploadLogo = { href: href(`/api/v1/apps/${id}/logo`), hints: { allow: ['POST'] } };
+  links.appLinks = appLinkNames(app).map((link) => ({
+    name: link.name,
+    href: href(`/home/${name}/${id}/${link.last}`),
+    type: 'text/html',
+  }));
+  if (status !== 'ACTIVE') links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
   links.groups = { href: href(`/api/v1/apps/${id}/groups`) };
   links.logo = [{ name: 'medium', href: href('/assets/img/logos/default.png'), type: 'image/png' }];
+  if (mode === 'OPENID_CONNECT') links.clientCredentials = [{ name: 'secrets', href: href(`/api/v1/apps/${id}/credentials/secrets`) }];
   links.users = { href: href(`/api/v1/apps/${id}/users`) };
   if (status === 'ACTIVE') links.deactivate = { href: href(`/api/v1/apps/${id}/lifecycle/deactivate`) };
-  else links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
   const out: Json = { ...app.body, _links: links };
+  if (!revealSecret) out.credentials = withoutClientSecret(out.credentials);
+  out.settings = withInlineHookLinks(out.settings, origin);
   if (embedUser) out._embedded = { user: renderAssignment(orgUrl, id, embedUser) };
   return out;
 }

@@ -1,4 +1,4 @@
-import { invalidSearch } from '../http/okta-errors';
+import { invalidSearch, malformedExpand } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
 import { parseAppFilter } from './filter';
@@ -19,14 +19,34 @@ function parseListQuery(url: URL): AppListQuery {
   if (filter !== null && filter !== '') query.filter = parseAppFilter(filter);
   const expand = params.get('expand');
   if (expand !== null && expand !== '') {
-    const match = /^user\/([^/\s]+)$/.exec(expand);
-    if (!match) throw invalidSearch(`Unsupported expand: ${expand}. Use expand=user/{userId}.`);
+    const match = /^user\/([^/\s,]+)$/.exec(expand);
+    if (!match) {
+      // A list of expansions is malformed to real orgs; one they do not support is not searchable.
+      if (expand.includes(',')) throw malformedExpand();
+      throw invalidSearch(`Unsupported expand: ${expand}. Use expand=user/{userId}.`);
+    }
     query.expandUser = match[1];
   }
   return query;
 }
 
 const ok = (body: unknown): RouteReply => ({ status: 200, body });
+
+/**
+ * The query of a list page's links as real organizations write it: `after`, `limit` (the default
+ * when not given), `q`, `filter`, `expand`; parameters they do not know are dropped.
+ */
+function linkQuery(url: URL, query: AppListQuery): Array<[string, string]> {
+  const params = url.searchParams;
+  const out: Array<[string, string]> = [];
+  if (query.after !== undefined) out.push(['after', query.after]);
+  out.push(['limit', String(query.limit)]);
+  for (const name of ['q', 'filter', 'expand']) {
+    const value = params.get(name);
+    if (value !== null && value !== '') out.push([name, value]);
+  }
+  return out;
+}
 
 /** The seven operations of `/api/v1/apps`, as route specs over one {@link AppService}. */
 export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
@@ -44,7 +64,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const items = page.items.map((app) =>
           expandUser === undefined ? renderAppBytes(app, orgUrl) : jsonBytes(renderApp(app, orgUrl, app.users.get(expandUser))),
         );
-        return { status: 200, jsonBytes: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next) };
+        return { status: 200, jsonBytes: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
       },
     },
     {
@@ -55,7 +75,8 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       handle: async ({ request, url, now }) => {
         const body = await readJsonBody(request);
         const activate = url.searchParams.get('activate')?.toLowerCase() !== 'false';
-        return ok(renderApp(apps.create(body, activate, now), env.orgUrl()));
+        // The client secret is shown once, in the create answer; every later read leaves it out.
+        return ok(renderApp(apps.create(body, activate, now), env.orgUrl(), undefined, true));
       },
     },
     {
@@ -79,7 +100,9 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       handle: async ({ request, params, now }) => {
         apps.require(params.appId!);
         const body = await readJsonBody(request);
-        return ok(renderApp(apps.replace(params.appId!, body, now), env.orgUrl()));
+        // A secret the caller just sent is echoed back, as real organizations do; a kept one is not.
+        const sentSecret = (body as { credentials?: { oauthClient?: { client_secret?: unknown } } } | null)?.credentials?.oauthClient?.client_secret !== undefined;
+        return ok(renderApp(apps.replace(params.appId!, body, now), env.orgUrl(), undefined, sentSecret));
       },
     },
     {

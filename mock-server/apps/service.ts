@@ -2,8 +2,11 @@ import {
   validateCreateApplicationInput,
   validateReplaceApplicationInput,
 } from '../../src/apps/create-input';
+import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES } from '../../src/apps/create-input';
 import { oktaId } from '../http/ids';
-import { invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
+import { Catalog, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
+import { checkCatalogInput } from './catalog-input';
+import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
 import { buildAppBody, generatedNameStem } from './representation';
@@ -15,6 +18,7 @@ import {
   type AppBody,
   type AppCollection,
   type AppIndex,
+  type AppGroupAssignment,
   type AppUserAssignment,
   type StoredApp,
 } from './store';
@@ -40,6 +44,22 @@ export interface AppListQuery {
 type Json = Record<string, unknown>;
 
 /**
+ * The mode an app is stored in: the catalog's SWA apps asked for in AUTO_LOGIN (office365 and the
+ * registered ones, as the recordings show) are the browser-plugin apps they are.
+ */
+function storedSignOnMode(name: string | undefined, registered: boolean, requested: string): string {
+  return requested === 'AUTO_LOGIN' && (registered || name === 'office365') ? 'BROWSER_PLUGIN' : requested;
+}
+
+/** Names the SDK's own schemas validate. */
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
+
+/** An ISO 8601 UTC timestamp cut to the second, as real organizations write them (`….000Z`). */
+export function wholeSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString();
+}
+
+/**
  * The Applications API's rules over the app collection: validation with the SDK's schemas,
  * defaults, lifecycle and listing. Routes and the backend's state API both call it, so an app seeded
  * in a test behaves exactly like one created over HTTP.
@@ -48,9 +68,21 @@ export class AppService {
   readonly apps: AppCollection = createAppCollection();
   readonly #nameCounters = new Map<string, number>();
 
+  /** The catalog apps beyond the SDK's table that creates may name. */
+  readonly catalog: Catalog;
+
   constructor(
-    private readonly options: { orgId: string; plan: MockPlan; orgUrl: () => URL; newId?: (prefix: string) => string },
-  ) {}
+    private readonly options: {
+      orgId: string;
+      plan: MockPlan;
+      orgUrl: () => URL;
+      newId?: (prefix: string) => string;
+      catalog?: readonly CatalogAppDefinition[];
+      selfServiceAssignment?: boolean;
+    },
+  ) {
+    this.catalog = new Catalog(options.catalog);
+  }
 
   /** Removes every app and forgets generated-name counters. */
   clear(): void {
@@ -78,48 +110,91 @@ export class AppService {
 
   /** Creates an app from a request body, as `POST /api/v1/apps`. */
   create(input: unknown, activate: boolean, nowMs: number): StoredApp {
-    const check = validateCreateApplicationInput(input);
-    if (!check.ok) throw validationFailed(check.issues);
-    const value = check.value as Json;
-    const name = typeof value.name === 'string' ? value.name : undefined;
-    if (name !== undefined && !check.known) throw notFound(name, 'App');
+    const registered = this.#registeredCatalogApp(input);
+    let value: Json;
+    let name: string | undefined;
+    if (registered) {
+      value = checkCatalogInput(registered, input as Json);
+      name = registered.name;
+    } else {
+      const check = validateCreateApplicationInput(input);
+      if (!check.ok) throw validationFailed(check.issues);
+      value = check.value as Json;
+      name = typeof value.name === 'string' ? value.name : undefined;
+      if (name !== undefined && !check.known) throw notFound(name, 'App');
+    }
+    const accessibility = value.accessibility as { selfService?: unknown } | undefined;
+    if (accessibility?.selfService === true && !this.options.selfServiceAssignment) {
+      // Every recorded create asking for self-service was refused so: orgs have it off by default.
+      throw new OktaHttpError(403, 'E0000043', 'Self service application assignment is not enabled.', [
+        'Self service application assignment for organization managed apps must be enabled.',
+      ]);
+    }
     if (name === 'okta_org2org' && this.options.plan === 'free-integrator') {
       throw validationFailed([
         { path: 'name', reason: 'okta_org2org is not available to organizations on the Free Integrator plan' },
       ]);
     }
     const id = (this.options.newId ?? oktaId)('0oa');
-    const at = new Date(nowMs).toISOString();
+    const at = wholeSeconds(nowMs);
+    const answers = registered ?? (name === undefined ? undefined : TYPED_CATALOG_ANSWERS[name]);
+    const isCatalog = registered !== undefined || (name !== undefined && (CATALOG_APP_NAMES as readonly string[]).includes(name));
+    const requested = String(value.signOnMode);
+    const signOnMode = registered?.provisioningOnly ? null : storedSignOnMode(name, registered !== undefined, requested);
+    const links = name === undefined || signOnMode === 'OPENID_CONNECT' || signOnMode === null ? undefined : (answers?.appLinks ?? ['login']);
     const body = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
       name: name ?? this.#generateName(String(value.label)),
-      signOnMode: String(value.signOnMode),
+      signOnMode,
       status: activate ? 'ACTIVE' : 'INACTIVE',
       created: at,
       lastUpdated: at,
+      links,
+      linkDefaults: answers?.appLinkDefaults,
+      licensing: answers?.licensing,
+      catalog: isCatalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
-    const app = storedApp(body, name);
+    const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
     this.apps.insert(app);
     return app;
+  }
+
+  /** The registered catalog definition a create body names, unless the SDK types that name itself. */
+  #registeredCatalogApp(input: unknown): CatalogAppDefinition | undefined {
+    const name = (input as { name?: unknown } | null)?.name;
+    if (typeof name !== 'string' || KNOWN_NAMES.has(name)) return undefined;
+    return this.catalog.get(name);
   }
 
   /** Replaces an app's properties, as `PUT /api/v1/apps/{id}`: id, name, status and created stay. */
   replace(id: string, input: unknown, nowMs: number): StoredApp {
     const existing = this.require(id);
+    if (existing.kind === undefined && existing.body.signOnMode === 'AUTO_LOGIN' && existing.body.status === 'INACTIVE') {
+      // What real organizations answer for a deactivated custom SWA app (recordings).
+      throw new OktaHttpError(400, 'E0000024', 'Bad request. This operation on app metadata is not yet supported.', [
+        'This operation on app metadata is not yet supported: No active instances.',
+      ]);
+    }
     const check = validateReplaceApplicationInput(existing.kind, input);
     if (!check.ok) throw validationFailed(check.issues);
     const value = check.value as Json;
     const previous = existing.body;
+    const answers = existing.registered ? this.catalog.get(previous.name) : TYPED_CATALOG_ANSWERS[previous.name];
+    const requested = String(value.signOnMode ?? previous.signOnMode);
     const body = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
       name: previous.name,
-      signOnMode: String(value.signOnMode ?? previous.signOnMode),
+      signOnMode: previous.signOnMode === null ? null : storedSignOnMode(previous.name, existing.registered, requested),
       status: previous.status,
       created: previous.created,
       lastUpdated: this.#later(previous.lastUpdated, nowMs),
       previous,
+      links: existing.links,
+      linkDefaults: answers?.appLinkDefaults,
+      licensing: answers?.licensing,
+      catalog: existing.catalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
     const next: StoredApp = { ...existing, body, search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() } };
     this.apps.update(id, next);
@@ -160,11 +235,27 @@ export class AppService {
     return had;
   }
 
-  /** Assigns a group to an app (what `group.id` filters on). */
-  assignGroup(appId: string, groupId: string): void {
+  /** Assigns a group to an app (what `group.id` filters on), or updates its assignment. */
+  assignGroup(appId: string, groupId: string, nowMs: number, input: { priority?: number; profile?: Record<string, unknown> } = {}): AppGroupAssignment {
     const app = this.require(appId);
-    app.groups.add(groupId);
+    const previous = app.groups.get(groupId);
+    const assignment: AppGroupAssignment = {
+      id: groupId,
+      lastUpdated: wholeSeconds(nowMs),
+      priority: input.priority ?? previous?.priority ?? app.groups.size - (previous ? 1 : 0),
+      profile: input.profile ?? previous?.profile ?? {},
+    };
+    app.groups.set(groupId, assignment);
     this.apps.update(appId, app);
+    return assignment;
+  }
+
+  /** Removes a group's assignment; true when there was one. */
+  unassignGroup(appId: string, groupId: string): boolean {
+    const app = this.require(appId);
+    const had = app.groups.delete(groupId);
+    if (had) this.apps.update(appId, app);
+    return had;
   }
 
   /**
@@ -188,7 +279,7 @@ export class AppService {
       const page = this.apps.page({ after: query.after, limit: query.limit, ...this.#plan(indexed, prefix) });
       return { items: page.items, next: page.next };
     } catch (error) {
-      if (error instanceof InvalidCursorError) throw invalidSearch(`The after cursor ${JSON.stringify(query.after)} is not one this server issued.`);
+      if (error instanceof InvalidCursorError) throw invalidPaging();
       throw error;
     }
   }
@@ -221,8 +312,8 @@ export class AppService {
     return `${stem}_${n}`;
   }
 
-  /** A `lastUpdated` strictly after the previous one, even when the clock has not moved. */
+  /** A `lastUpdated` strictly after the previous one (a second later when the clock has not moved on). */
   #later(previous: string, nowMs: number): string {
-    return new Date(Math.max(nowMs, Date.parse(previous) + 1)).toISOString();
+    return wholeSeconds(Math.max(nowMs, Date.parse(previous) + 1000));
   }
 }

@@ -23,6 +23,16 @@ export interface AppUserAssignment {
   syncState: string;
   lastSync: string | null;
   credentials: { userName: string };
+  /** App-specific profile attributes (`{}` unless set). */
+  profile?: Record<string, unknown>;
+}
+
+/** A group's assignment to an app, as `GET /api/v1/apps/{appId}/groups/{groupId}` answers it (without `_links`). */
+export interface AppGroupAssignment {
+  id: string;
+  lastUpdated: string;
+  priority: number;
+  profile: Record<string, unknown>;
 }
 
 /** One stored application with what the indexes and the renderer need beside its body. */
@@ -36,7 +46,16 @@ export interface StoredApp {
   /** Lower-cased name and label, for `q`. */
   search: { name: string; label: string };
   users: Map<string, AppUserAssignment>;
-  groups: Set<string>;
+  /** Group assignments by group id, in the order they were made. */
+  groups: Map<string, AppGroupAssignment>;
+  /** Names of the app's links; `undefined` for one `{name}_link` (apps named by the server, OpenID Connect). */
+  links: readonly string[] | undefined;
+  /** Links whose last path segment is an `aln…` id rather than a number. */
+  idLinks?: readonly string[];
+  /** A catalog (OIN) app: its help page is the vendor's, its settings follow its definition. */
+  catalog: boolean;
+  /** A catalog app of the backend's registry (not typed by the SDK): replace checks only the generic shape. */
+  registered: boolean;
 }
 
 function signingKid(body: AppBody): string[] {
@@ -73,7 +92,7 @@ export const APP_INDEXES = {
   'credentials.signing.kid': (app: StoredApp) => signingKid(app.body),
   'settings.slo.enabled': (app: StoredApp) => sloEnabled(app.body),
   'user.id': (app: StoredApp): Iterable<string> => app.users.keys(),
-  'group.id': (app: StoredApp): Iterable<string> => app.groups,
+  'group.id': (app: StoredApp): Iterable<string> => app.groups.keys(),
   q: searchPrefixes,
 };
 
@@ -95,12 +114,17 @@ export function createAppCollection() {
 export type AppCollection = ReturnType<typeof createAppCollection>;
 
 /** Makes a stored app from its body. */
-export function storedApp(body: AppBody, kind: string | undefined): StoredApp {
+export function storedApp(
+  body: AppBody,
+  kind: string | undefined,
+  extra: Pick<StoredApp, 'links' | 'idLinks' | 'catalog' | 'registered'> = { links: undefined, catalog: false, registered: false },
+): StoredApp {
   return {
     body,
     kind,
     search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() },
     users: new Map(),
-    groups: new Set(),
+    groups: new Map(),
+    ...extra,
   };
 }

@@ -115,7 +115,7 @@ export function applySeed(d: BackendStores, doc: z.output<typeof SeedDocumentSch
       if (!d.directory.group(a.groupId)) {
         throw new ControlInputError(`seed field ${field}.groupId: no group has the id ${a.groupId}; add it under "groups" (with that id) first`, `${field}.groupId`);
       }
-      d.apps.assignGroup(a.appId, a.groupId);
+      d.apps.assignGroup(a.appId, a.groupId, now);
       created.assignments.push({ appId: a.appId, groupId: a.groupId });
     }
   });

@@ -35,8 +35,15 @@ const app = z.strictObject({
   }),
   /** The schema the app is replaced against (its name), or `null` for apps with generated names. */
   kind: str(255).nullable(),
+  /** Names of the app's links (`null`: one `{name}_link`), those linked by an `aln…` id, and what kind of catalog app it is. */
+  links: z.array(str(100)).max(100).nullable(),
+  idLinks: z.array(str(100)).max(100).optional(),
+  catalog: z.boolean(),
+  registered: z.boolean(),
   users: z.array(appUserAssignment).max(MAX_ITEMS),
-  groups: z.array(str(100)).max(MAX_ITEMS),
+  groups: z
+    .array(z.strictObject({ id: str(100), lastUpdated: iso, priority: z.number().int().min(0).max(1_000_000), profile: z.record(z.string(), z.unknown()) }))
+    .max(MAX_ITEMS),
 });
 
 const user = z.strictObject({

@@ -1,5 +1,5 @@
 import { createLocalKeySet } from '../../src/set/keys';
-import { storedApp, type AppUserAssignment } from '../apps/store';
+import { storedApp, type AppGroupAssignment, type AppUserAssignment } from '../apps/store';
 import type { StoredLogEvent } from '../logs/store';
 import { ControlInputError } from './body-errors';
 import { SNAPSHOT_VERSION, type Snapshot } from './snapshot-schema';
@@ -34,8 +34,12 @@ export function takeSnapshot(d: BackendStores): Snapshot {
       items: [...d.apps.apps.values()].map((app) => ({
         body: app.body,
         kind: app.kind ?? null,
+        links: app.links === undefined ? null : [...app.links],
+        ...(app.idLinks === undefined ? {} : { idLinks: [...app.idLinks] }),
+        catalog: app.catalog,
+        registered: app.registered,
         users: [...app.users.values()],
-        groups: [...app.groups],
+        groups: [...app.groups.values()],
       })),
       nameCounters: d.apps.nameCounters(),
     },
@@ -90,9 +94,14 @@ export function loadSnapshot(d: BackendStores, doc: Snapshot): void {
   d.clock.setOffset(doc.clock.offsetMs);
   d.ids.counter = doc.idCounter;
   for (const item of doc.apps.items) {
-    const app = storedApp(item.body as Parameters<typeof storedApp>[0], item.kind ?? undefined);
+    const app = storedApp(item.body as Parameters<typeof storedApp>[0], item.kind ?? undefined, {
+      links: item.links ?? undefined,
+      ...(item.idLinks === undefined ? {} : { idLinks: item.idLinks }),
+      catalog: item.catalog,
+      registered: item.registered,
+    });
     for (const user of item.users) app.users.set(user.id, user as AppUserAssignment);
-    for (const group of item.groups) app.groups.add(group);
+    for (const group of item.groups) app.groups.set(group.id, group as AppGroupAssignment);
     d.apps.apps.insert(app);
   }
   d.apps.setNameCounters(doc.apps.nameCounters);

@@ -1,6 +1,6 @@
 import { oktaId } from '../http/ids';
 
-/** A user of the organization's directory, as the Users API renders its core members. */
+/** A user of the organization, as `/api/v1/users/{id}` would show its core members. */
 export interface DirectoryUser {
   id: string;
   status: string;
@@ -9,7 +9,7 @@ export interface DirectoryUser {
   profile: { login: string; email: string; firstName: string | null; lastName: string | null };
 }
 
-/** A group of the organization's directory. */
+/** A group of the organization, as `/api/v1/groups/{id}` would show its core members. */
 export interface DirectoryGroup {
   id: string;
   created: string;
@@ -17,7 +17,7 @@ export interface DirectoryGroup {
   profile: { name: string; description: string | null };
 }
 
-/** What {@link Directory.addUser} takes; `email` defaults to the login. */
+/** What {@link Directory.addUser} takes; `email` defaults to `login`, `id` to a fresh `00u…` id. */
 export interface AddUserInput {
   id?: string;
   login: string;
@@ -26,67 +26,106 @@ export interface AddUserInput {
   lastName?: string;
 }
 
-/** What {@link Directory.addGroup} takes. */
+/** What {@link Directory.addGroup} takes; `id` defaults to a fresh `00g…` id. */
 export interface AddGroupInput {
   id?: string;
   name: string;
   description?: string;
 }
 
-/** The organization's users and groups, in creation order. */
+/** The longest login, email, name or description the directory keeps (Okta's own limits are lower). */
+const MAX_TEXT = 1024;
+
+function text(value: unknown, field: string, optional: boolean): string | undefined {
+  if (value === undefined && optional) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new TypeError(`${field} must be a non-empty string; give e.g. ${field === 'login' ? '"ada@example.com"' : '"Engineering"'}.`);
+  }
+  if (value.length > MAX_TEXT) throw new TypeError(`${field} is longer than ${MAX_TEXT} characters; shorten it.`);
+  return value;
+}
+
+function id(value: string | undefined, prefix: string, field: string): string {
+  if (value === undefined) return oktaId(prefix);
+  if (!/^[A-Za-z0-9]{1,64}$/.test(value)) {
+    throw new TypeError(`${field} "${value.slice(0, 70)}" is not an id; use 1 to 64 letters and digits, e.g. "${oktaId(prefix)}".`);
+  }
+  return value;
+}
+
+/**
+ * The organization's users and groups: the people and groups that app assignments refer to.
+ * Ids are unique across users and groups; a user's login is unique (case-insensitive, as in Okta).
+ */
 export class Directory {
   readonly #users = new Map<string, DirectoryUser>();
-  readonly #logins = new Set<string>();
   readonly #groups = new Map<string, DirectoryGroup>();
+  readonly #logins = new Set<string>();
 
-  /** Adds an ACTIVE user; a duplicate id or login (case-insensitive) throws. */
+  /** Adds an ACTIVE user; a duplicate id or login throws. */
   addUser(input: AddUserInput, now: number): DirectoryUser {
-    const id = input.id ?? oktaId('00u');
-    const login = input.login.toLowerCase();
-    if (this.#users.has(id)) throw new Error(`A user with the id ${id} already exists`);
-    if (this.#logins.has(login)) throw new Error(`A user with the login ${input.login} already exists`);
+    const login = text(input.login, 'login', false)!;
+    const userId = id(input.id, '00u', 'user id');
+    if (this.#users.has(userId) || this.#groups.has(userId)) throw new Error(`A user or group with id ${userId} already exists; give another id or leave it out.`);
+    if (this.#logins.has(login.toLowerCase())) throw new Error(`A user with login ${login} already exists; logins are unique.`);
     const at = new Date(now).toISOString();
     const user: DirectoryUser = {
-      id,
+      id: userId,
       status: 'ACTIVE',
       created: at,
       lastUpdated: at,
-      profile: { login: input.login, email: input.email ?? input.login, firstName: input.firstName ?? null, lastName: input.lastName ?? null },
+      profile: {
+        login,
+        email: text(input.email, 'email', true) ?? login,
+        firstName: text(input.firstName, 'firstName', true) ?? null,
+        lastName: text(input.lastName, 'lastName', true) ?? null,
+      },
     };
-    this.#users.set(id, user);
-    this.#logins.add(login);
+    this.#users.set(userId, user);
+    this.#logins.add(login.toLowerCase());
     return user;
   }
 
   /** Adds a group; a duplicate id throws. */
   addGroup(input: AddGroupInput, now: number): DirectoryGroup {
-    const id = input.id ?? oktaId('00g');
-    if (this.#groups.has(id)) throw new Error(`A group with the id ${id} already exists`);
+    const name = text(input.name, 'name', false)!;
+    const groupId = id(input.id, '00g', 'group id');
+    if (this.#users.has(groupId) || this.#groups.has(groupId)) throw new Error(`A user or group with id ${groupId} already exists; give another id or leave it out.`);
     const at = new Date(now).toISOString();
-    const group: DirectoryGroup = { id, created: at, lastUpdated: at, profile: { name: input.name, description: input.description ?? null } };
-    this.#groups.set(id, group);
+    const group: DirectoryGroup = {
+      id: groupId,
+      created: at,
+      lastUpdated: at,
+      profile: { name, description: text(input.description, 'description', true) ?? null },
+    };
+    this.#groups.set(groupId, group);
     return group;
   }
 
-  user(id: string): DirectoryUser | undefined {
-    return this.#users.get(id);
+  /** The user with this id, if any. */
+  user(userId: string): DirectoryUser | undefined {
+    return this.#users.get(userId);
   }
 
-  group(id: string): DirectoryGroup | undefined {
-    return this.#groups.get(id);
+  /** The group with this id, if any. */
+  group(groupId: string): DirectoryGroup | undefined {
+    return this.#groups.get(groupId);
   }
 
+  /** Every user, in the order they were added. */
   users(): DirectoryUser[] {
     return [...this.#users.values()];
   }
 
+  /** Every group, in the order they were added. */
   groups(): DirectoryGroup[] {
     return [...this.#groups.values()];
   }
 
+  /** Removes every user and group. */
   clear(): void {
     this.#users.clear();
-    this.#logins.clear();
     this.#groups.clear();
+    this.#logins.clear();
   }
 }

@@ -17,13 +17,13 @@ export class OktaHttpError extends Error {
     super(`${status} ${errorCode}: ${errorSummary}`);
   }
 
-  /** The JSON body, with a fresh unique `errorId`. */
+  /** The JSON body, with a fresh unique `errorId` (25 characters, as real organizations issue them). */
   body() {
     return {
       errorCode: this.errorCode,
       errorSummary: this.errorSummary,
       errorLink: this.errorCode,
-      errorId: `oae${base62(19)}`,
+      errorId: `oae${base62(22)}`,
       errorCauses: this.causes.map((errorSummary) => ({ errorSummary })),
     };
   }
@@ -68,6 +68,16 @@ export function invalidToken(): OktaHttpError {
 /** `E0000031`: a filter, cursor or expand the API does not support. */
 export function invalidSearch(cause: string): OktaHttpError {
   return new OktaHttpError(400, 'E0000031', 'Invalid search criteria.', [cause]);
+}
+
+/** `E0000029`: an `after` cursor the server did not issue, in real organizations' words. */
+export function invalidPaging(): OktaHttpError {
+  return new OktaHttpError(400, 'E0000029', 'Invalid paging request.', ['Invalid cursor.']);
+}
+
+/** `E0000001` on the request parameters: an `expand` that is not one expression (real orgs' words). */
+export function malformedExpand(): OktaHttpError {
+  return new OktaHttpError(400, 'E0000001', 'Api validation failed: RequestParams', ['Expand query is malformed.']);
 }
 
 /** `E0000047`: the bucket's rate limit is exhausted (no causes). */

@@ -1,4 +1,4 @@
-import { invalidSearch } from '../http/okta-errors';
+import { invalidPaging, invalidSearch } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import type { RouteEnv, RouteSpec } from '../http/route';
 import { InvalidCursorError } from '../state/indexed-collection';
@@ -49,7 +49,7 @@ export function logRoutes(env: RouteEnv, logs: LogCollection): RouteSpec[] {
           });
           return { status: 200, body: page.items, headers: pageLinks(env.orgUrl(), url, page.next) };
         } catch (error) {
-          if (error instanceof InvalidCursorError) throw invalidSearch('The after cursor is not one this server issued.');
+          if (error instanceof InvalidCursorError) throw invalidPaging();
           throw error;
         }
       },

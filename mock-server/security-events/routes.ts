@@ -1,6 +1,6 @@
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
-import { invalidSearch } from '../http/okta-errors';
+import { invalidPaging, invalidSearch } from '../http/okta-errors';
 import { utf8ByteLength } from '../http/utf8';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { IngestionService } from './ingestion';
@@ -16,12 +16,14 @@ const BASE = '/api/v1/security-events-providers';
 export function renderProvider(provider: StoredProvider, orgUrl: URL) {
   const href = (path: string) => new URL(path, orgUrl).href;
   const action = provider.status === 'ACTIVE' ? 'deactivate' : 'activate';
+  // Real organizations answer in this key order and leave out settings they do not hold (no `null`s).
+  const settings = Object.fromEntries(Object.entries(provider.settings).filter(([, value]) => value !== null && value !== undefined));
   return {
     id: provider.id,
     name: provider.name,
-    settings: provider.settings,
-    status: provider.status,
     type: provider.type,
+    status: provider.status,
+    settings,
     _links: {
       self: { href: href(`${BASE}/${provider.id}`), hints: { allow: ['GET', 'PUT', 'DELETE'] } },
       [action]: { href: href(`${BASE}/${provider.id}/lifecycle/${action}`), hints: { allow: ['POST'] } },
@@ -78,7 +80,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
             headers: pageLinks(env.orgUrl(), url, page.next),
           };
         } catch (error) {
-          if (error instanceof InvalidCursorError) throw invalidSearch('The after cursor is not one this server issued.');
+          if (error instanceof InvalidCursorError) throw invalidPaging();
           throw error;
         }
       },

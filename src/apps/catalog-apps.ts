@@ -63,10 +63,17 @@ export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.
     };
   }
 
-  const google = catalogApp('google', object({ domain: requiredText, rpId: optionalText }));
+  const google = catalogApp('google', object({ domain: requiredText, rpId: optionalText, afwOnly: optionalFlag }));
   const office365 = catalogApp(
     'office365',
-    object({ domain: requiredText, msftTenant: requiredText }),
+    object({
+      domain: requiredText,
+      msftTenant: requiredText,
+      domains: z.array(z.string()).nullish(),
+      requireAdminConsent: optionalFlag,
+      windowsTransportEnabled: optionalFlag,
+      wsFedConfigureType: optionalText,
+    }),
   );
   const org2org = catalogApp(
     'okta_org2org',
@@ -102,6 +109,8 @@ export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.
     office365: {
       BROWSER_PLUGIN: office365.plain(z.literal('BROWSER_PLUGIN')),
       SAML_1_1: office365.federated(z.literal('SAML_1_1'), saml11),
+      // Real organizations accept AUTO_LOGIN and store the app as BROWSER_PLUGIN.
+      AUTO_LOGIN: office365.plain(z.literal('AUTO_LOGIN')),
     },
     okta_org2org: {
       // SAML_2_0 is the default: the parsed value always carries it.
@@ -135,6 +144,7 @@ export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.
     office365: z.discriminatedUnion(by, [
       variants.office365.BROWSER_PLUGIN,
       variants.office365.SAML_1_1,
+      variants.office365.AUTO_LOGIN,
     ]),
     okta_org2org: z.discriminatedUnion(by, [
       variants.okta_org2org.SAML_2_0,

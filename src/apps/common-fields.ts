@@ -40,6 +40,7 @@ export function credentialsFields<C extends ObjectConfig>(object: ObjectFactory<
       // Okta documents the empty string as an allowed type.
       type: z.enum(['NONE', 'BUILT_IN', 'CUSTOM', '']),
       userSuffix: optionalText,
+      suffix: optionalText,
       pushStatus: z.enum(['PUSH', 'DONT_PUSH', 'NOT_CONFIGURED']).nullish(),
     }).optional(),
     signing: object({

@@ -54,7 +54,8 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
       name: z.literal(name),
       label: requiredText,
       ...common,
-      signOnMode: z.literal(signOnMode),
+      // Real organizations infer the mode from the template's name when it is left out.
+      signOnMode: z.literal(signOnMode).default(signOnMode),
       credentials,
       settings: object({ ...settings, app }),
     });
@@ -94,6 +95,8 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
           passwordField: requiredText,
           buttonField: requiredText,
           loginUrlRegex: optionalText,
+          redirectUrl: optionalText,
+          checkbox: optionalText,
         }),
       ),
       template_swa3field: named(
@@ -107,6 +110,7 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
           extraFieldSelector: requiredText,
           extraFieldValue: requiredText,
           loginUrlRegex: optionalText,
+          redirectUrl: optionalText,
         }),
       ),
       template_sps: named(
@@ -149,7 +153,7 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
         name: z.literal('oidc_client'),
         label: requiredText,
         ...common,
-        signOnMode: z.literal('OPENID_CONNECT'),
+        signOnMode: z.literal('OPENID_CONNECT').default('OPENID_CONNECT'),
         credentials: object({
           ...credentialsFields(object),
           oauthClient: oauthClientCredentials(object),

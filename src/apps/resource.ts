@@ -4,6 +4,8 @@ import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
+import { AppGroupsResource } from './app-groups';
+import { AppUsersResource } from './app-users';
 import { ApplicationListSchema, ApplicationSchema, type Application } from './application';
 import {
   validateCreateApplicationInput,
@@ -102,10 +104,16 @@ const EmptyObjectSchema = z.looseObject({});
  */
 export class ApplicationsResource {
   readonly #transport: Transport;
+  /** App users: who is assigned to an app (`/api/v1/apps/{appId}/users`). */
+  readonly users: AppUsersResource;
+  /** App groups: the groups assigned to an app (`/api/v1/apps/{appId}/groups`). */
+  readonly groups: AppGroupsResource;
 
   /** @internal created by `createClient`. */
   constructor(transport: Transport) {
     this.#transport = transport;
+    this.users = new AppUsersResource(transport);
+    this.groups = new AppGroupsResource(transport);
   }
 
   /**

@@ -95,9 +95,25 @@ export function customSamlSignOn<C extends ObjectConfig>(object: ObjectFactory<C
   });
 }
 
+/**
+ * Members real organizations accept in a catalog app's `settings.signOn` and answer without (the
+ * catalog fixes them): clients such as Terraform's send them for every SAML app.
+ */
+function acceptedCatalogSignOnFlags<C extends ObjectConfig>(object: ObjectFactory<C>) {
+  return {
+    allowMultipleAcsEndpoints: optionalFlag,
+    assertionSigned: optionalFlag,
+    honorForceAuthn: optionalFlag,
+    responseSigned: optionalFlag,
+    samlSignedRequestEnabled: optionalFlag,
+    slo: object({ enabled: optionalFlag, issuer: optionalText, logoutUrl: optionalText }).nullish(),
+  };
+}
+
 /** `settings.signOn` of a catalog app in `SAML_2_0` mode: the overrides Okta lets a caller set. */
 export function catalogSaml20SignOn<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return object({
+    ...acceptedCatalogSignOnFlags(object),
     defaultRelayState: optionalText,
     ssoAcsUrlOverride: optionalText,
     audienceOverride: optionalText,
@@ -111,10 +127,13 @@ export function catalogSaml20SignOn<C extends ObjectConfig>(object: ObjectFactor
 /** `settings.signOn` of a catalog app in `SAML_1_1` mode. */
 export function catalogSaml11SignOn<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return object({
+    ...acceptedCatalogSignOnFlags(object),
     defaultRelayState: optionalText,
     ssoAcsUrlOverride: optionalText,
     audienceOverride: optionalText,
     recipientOverride: optionalText,
+    destinationOverride: optionalText,
+    attributeStatements: z.array(attributeStatement(object)).nullish(),
   });
 }
 

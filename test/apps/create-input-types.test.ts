@@ -144,7 +144,8 @@ describe('CreateApplicationInput', () => {
       }
       if (input.name === 'template_swa') {
         expectTypeOf(input.settings.app.buttonField).toEqualTypeOf<string>();
-        expectTypeOf(input.signOnMode).toEqualTypeOf<'BROWSER_PLUGIN'>();
+        // Optional: real organizations infer a template's mode from its name.
+        expectTypeOf(input.signOnMode).toEqualTypeOf<'BROWSER_PLUGIN' | undefined>();
       }
     };
     expectTypeOf(check).toBeFunction();
@@ -155,6 +156,10 @@ describe('CreateApplicationInput', () => {
     expectTypeOf<CatalogAppSettings['office365']>().toEqualTypeOf<{
       domain: string;
       msftTenant: string;
+      domains?: string[] | null | undefined;
+      requireAdminConsent?: boolean | null | undefined;
+      windowsTransportEnabled?: boolean | null | undefined;
+      wsFedConfigureType?: string | null | undefined;
     }>();
   });
 });

@@ -106,7 +106,8 @@ const UNNAMED_APPS = {
 const CATALOG_APPS: Record<CatalogAppName, { modes: SignOnMode[]; app: Record<string, unknown> }> = {
   google: { modes: ['BROWSER_PLUGIN', 'SAML_2_0'], app: { domain: 'acme.com' } },
   office365: {
-    modes: ['BROWSER_PLUGIN', 'SAML_1_1'],
+    // AUTO_LOGIN: real organizations accept it (recordings) and store the app as BROWSER_PLUGIN.
+    modes: ['BROWSER_PLUGIN', 'SAML_1_1', 'AUTO_LOGIN'],
     app: { domain: 'acme.com', msftTenant: 'acme' },
   },
   okta_org2org: { modes: ['SAML_2_0', 'AUTO_LOGIN'], app: { baseUrl: 'https://partner.okta.com' } },
@@ -157,6 +158,11 @@ describe('validateCreateApplicationInput', () => {
         known: true,
         value: { ...input, signOnMode: 'SAML_2_0' },
       });
+    });
+
+    it.each(CUSTOM_APP_NAMES)('%s without signOnMode, which gets its template\'s mode (as real orgs infer it)', (name) => {
+      const { signOnMode, ...input } = CUSTOM_APPS[name];
+      expect(validateCreateApplicationInput(input)).toEqual({ ok: true, known: true, value: { ...input, signOnMode } });
     });
 
     it('the same bodies through CreateApplicationInputSchema', () => {
@@ -250,11 +256,11 @@ describe('validateCreateApplicationInput', () => {
       });
     });
 
-    it('a custom app without signOnMode', () => {
-      const { signOnMode: _omitted, ...input } = CUSTOM_APPS.template_basic_auth;
+    it('a custom app whose signOnMode is not its template\'s', () => {
+      const input = { ...CUSTOM_APPS.template_basic_auth, signOnMode: 'BOOKMARK' };
       expect(validateCreateApplicationInput(input)).toEqual({
         ok: false,
-        issues: [{ path: 'signOnMode', reason: BLANK_FIELD }],
+        issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE }],
       });
     });
 

@@ -83,7 +83,7 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the client in a page on one or
     expect(refusal).toMatchObject({ status: 401, errorCode: 'E0000011' });
     expect(refusal.requestId).toMatch(/^\w{20}$/);
     // The server saw the preflights and the three page requests.
-    const lines = cli.stdout.filter((line) => / (OPTIONS|GET) \/api\/v1\/apps\?limit=5/.test(line));
+    const lines = cli.stdout.filter((line) => / (OPTIONS|GET) \/api\/v1\/apps\?(after=[^& ]+&)?limit=5 /.test(line));
     expect(lines.filter((line) => / GET .* 200 /.test(line))).toHaveLength(3);
     expect(lines.some((line) => / OPTIONS \/api\/v1\/apps\?limit=5 204 /.test(line))).toBe(true);
   }, 60_000);

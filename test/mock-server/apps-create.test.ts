@@ -148,12 +148,12 @@ describe('POST /api/v1/apps', () => {
   it('keeps values the caller gave over the defaults', async () => {
     const { body } = await create({
       ...bookmark(),
-      accessibility: { selfService: true },
+      accessibility: { errorRedirectUrl: 'https://wiki.example.com/error' },
       visibility: { autoLaunch: true, hide: { iOS: true } },
       features: ['PUSH_NEW_USERS'],
       settings: { app: { url: 'https://wiki.example.com' }, notes: { admin: 'owned by IT' } },
     });
-    expect(body.accessibility).toEqual({ selfService: true, errorRedirectUrl: null, loginRedirectUrl: null });
+    expect(body.accessibility).toEqual({ selfService: false, errorRedirectUrl: 'https://wiki.example.com/error', loginRedirectUrl: null });
     expect(body.visibility).toMatchObject({ autoLaunch: true, autoSubmitToolbar: false, hide: { iOS: true, web: false } });
     expect(body.features).toEqual(['PUSH_NEW_USERS']);
     expect(body.settings.notes).toEqual({ admin: 'owned by IT', enduser: null });
@@ -231,11 +231,11 @@ describe('POST /api/v1/apps', () => {
     expect(wiki.orn.split(':')[3]).toBe(workspace.orn.split(':')[3]);
   });
 
-  it('stamps created and lastUpdated with the current time, in ISO 8601 UTC with milliseconds', async () => {
-    const before = Date.now();
+  it('stamps created and lastUpdated with the current time, in whole seconds (`.000Z`) as real orgs do', async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
     const { body } = await create(bookmark());
     const after = Date.now();
-    expect(body.created).toMatch(/\.\d{3}Z$/);
+    expect(body.created).toMatch(/\.000Z$/);
     expect(body.created).toMatch(ISO_MS);
     expect(body.lastUpdated).toBe(body.created);
     expect(Date.parse(body.created)).toBeGreaterThanOrEqual(before);
@@ -301,20 +301,29 @@ describe('_links of a created app', () => {
     expect(body._links.activate).toEqual({ href: `${backend.orgUrl}/api/v1/apps/${body.id}/lifecycle/activate` });
   });
 
+  // Real organizations link help pages on their admin host, `{subdomain}-admin.…` (recordings).
+  const adminOrigin = () => backend.orgUrl.replace('://appset.', '://appset-admin.');
+
   it.each([
-    ['a custom SAML 2.0 app', customSaml()],
-    ['a catalog app in SAML 2.0 mode', google()],
-    [
-      'a catalog app in SAML 1.1 mode',
-      { name: 'office365', label: 'Microsoft 365', signOnMode: 'SAML_1_1', settings: { app: { domain: 'example.com', msftTenant: 'example' } } },
-    ],
-  ])('adds help and metadata (application/xml) for %s', async (_, input) => {
+    ['a custom SAML 2.0 app', customSaml(), 'instructions'],
+    ['a catalog app in SAML 2.0 mode', google(), 'external-doc'],
+  ])('adds help and metadata (application/xml) for %s', async (_, input, page) => {
     const { body } = await create(input);
-    expect(body._links.help).toEqual({ href: expect.stringMatching(new RegExp(`^${backend.orgUrl}/`)), type: 'text/html' });
+    expect(body._links.help).toEqual({
+      href: `${adminOrigin()}/app/${body.name}/${body.id}/setup/help/SAML_2_0/${page}`,
+      type: 'text/html',
+    });
     expect(body._links.metadata).toEqual({
       href: `${backend.orgUrl}/api/v1/apps/${body.id}/sso/saml/metadata`,
       type: 'application/xml',
     });
+  });
+
+  it('adds help but no metadata for a catalog app in SAML 1.1 mode, as real orgs do', async () => {
+    const input = { name: 'office365', label: 'Microsoft 365', signOnMode: 'SAML_1_1', settings: { app: { domain: 'example.com', msftTenant: 'example' } } };
+    const { body } = await create(input);
+    expect(body._links.help).toEqual({ href: `${adminOrigin()}/app/office365/${body.id}/setup/help/SAML_1_1/instructions`, type: 'text/html' });
+    expect(body._links.metadata).toBeUndefined();
   });
 
   it('adds no help or metadata for a catalog app in a non-SAML mode', async () => {
@@ -328,7 +337,10 @@ describe('_links of a created app', () => {
       const { body } = await create(input, '?activate=false');
       const hrefs = hrefsOf(body._links);
       expect(hrefs.length).toBeGreaterThanOrEqual(6);
-      for (const [path, href] of hrefs) expect({ path, href }).toEqual({ path, href: expect.stringMatching(new RegExp(`^${backend.orgUrl}/`)) });
+      for (const [path, href] of hrefs) {
+        const origin = path === 'help' ? adminOrigin() : backend.orgUrl;
+        expect({ path, href }).toEqual({ path, href: expect.stringMatching(new RegExp(`^${origin}/`)) });
+      }
     }
   });
 });

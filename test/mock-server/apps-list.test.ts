@@ -355,8 +355,8 @@ describe('Link headers and cursors', () => {
     expect(next.searchParams.get('after')).toEqual(expect.any(String));
   });
 
-  it('sends only rel="self" on the last page, and on an empty list', async () => {
-    expect(linksOf(await list())).toEqual([['self', `${backend.orgUrl}/api/v1/apps`]]);
+  it('sends only rel="self" on the last page, and on an empty list, with the default limit as real orgs write it', async () => {
+    expect(linksOf(await list())).toEqual([['self', `${backend.orgUrl}/api/v1/apps?limit=20`]]);
     createBookmarks(3);
     expect(linksOf(await list({ limit: '3' }))).toEqual([['self', `${backend.orgUrl}/api/v1/apps?limit=3`]]);
   });
@@ -384,9 +384,36 @@ describe('Link headers and cursors', () => {
     expect(pages).toBe(4);
   });
 
-  it.each(['not-a-cursor', '42', 'djEuNDI=', 'ABC!'])('refuses a malformed after cursor %s with 400 E0000031', async (after) => {
+  it.each(['not-a-cursor', '42', 'djEuNDI=', 'ABC!'])('refuses a malformed after cursor %s with 400 E0000029, as real orgs do', async (after) => {
     createBookmarks(3);
-    expectInvalidSearch(await list({ after }));
+    const response = await list({ after });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: {
+        errorCode: 'E0000029',
+        errorSummary: 'Invalid paging request.',
+        errorLink: 'E0000029',
+        errorId: expect.stringMatching(/^oae[0-9A-Za-z]{22}$/),
+        errorCauses: [{ errorSummary: 'Invalid cursor.' }],
+      },
+    });
+  });
+
+  it('writes the links\' query as real orgs do: known parameters in their order, unknown ones dropped', async () => {
+    createBookmarks(3, (i) => `Wiki ${i}`);
+    const response = await list({ q: 'wiki', useOptimization: 'true', filter: 'status eq "ACTIVE"', limit: '1' });
+    const [self, next] = linksOf(response);
+    expect(self).toEqual(['self', `${backend.orgUrl}/api/v1/apps?limit=1&q=wiki&filter=status+eq+%22ACTIVE%22`]);
+    expect(next![1]).toMatch(new RegExp(`^${backend.orgUrl}/api/v1/apps\\?after=[^&]+&limit=1&q=wiki&filter=status\\+eq\\+%22ACTIVE%22$`));
+  });
+
+  it('answers 400 E0000001 to a malformed expand (a list of expansions), as real orgs do', async () => {
+    const response = await list({ expand: 'user/a,group/b' });
+    expect(response.body).toMatchObject({
+      errorCode: 'E0000001',
+      errorSummary: 'Api validation failed: RequestParams',
+      errorCauses: [{ errorSummary: 'Expand query is malformed.' }],
+    });
   });
 
   it('an app present during the whole walk appears exactly once while others are created and deleted between pages', async () => {

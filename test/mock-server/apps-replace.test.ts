@@ -82,8 +82,8 @@ describe('PUT /api/v1/apps/{appId}', () => {
     const second = await call(frozen, `/api/v1/apps/${app.id}`, { method: 'PUT', json: bookmark('Two') });
     expect([app.lastUpdated, first.body.lastUpdated, second.body.lastUpdated]).toEqual([
       '2026-11-21T12:00:00.000Z',
-      '2026-11-21T12:00:00.001Z',
-      '2026-11-21T12:00:00.002Z',
+      '2026-11-21T12:00:01.000Z',
+      '2026-11-21T12:00:02.000Z',
     ]);
     expect(second.body.created).toBe('2026-11-21T12:00:00.000Z');
   });
@@ -91,7 +91,7 @@ describe('PUT /api/v1/apps/{appId}', () => {
   it('returns members left out of the body to their defaults', async () => {
     const app = backend.apps.create({
       ...bookmark(),
-      accessibility: { selfService: true },
+      accessibility: { errorRedirectUrl: 'https://wiki.example.com/error' },
       features: ['PUSH_NEW_USERS'],
     } as CreateApplicationInput);
     const { body } = await replace(app.id, bookmark());

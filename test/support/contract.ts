@@ -71,6 +71,34 @@ const UNDECLARED_ERROR_STATUSES: ReadonlyArray<{ method: string; path: string; s
   { method: 'post', path: '/api/v1/apps/{appId}/lifecycle/deactivate', status: '401', design: '| deactivate | `POST /api/v1/apps/{appId}/lifecycle/deactivate` | 200, body `{}` | 401, 403, 404, 429 |' },
 ];
 
+/** DESIGN.md on the recordings of real organizations, which answer `null` for the members below. */
+const RECORDINGS_RULE = '`okta-recordings/` holds responses recorded from real organizations: on the wire they outrank everything';
+
+/** Members the recordings (`../shared/okta-recordings/`) show as `null` when the caller did not set them. */
+const RECORDED_NULLS: ReadonlyArray<readonly [string, string]> = [
+  ['SwaApplicationSettingsApplication', 'loginUrlRegex'],
+  ['SecurePasswordStoreApplicationSettingsApplication', 'optionalField1'],
+  ['SecurePasswordStoreApplicationSettingsApplication', 'optionalField1Value'],
+  ['SecurePasswordStoreApplicationSettingsApplication', 'optionalField2'],
+  ['SecurePasswordStoreApplicationSettingsApplication', 'optionalField2Value'],
+  ['SecurePasswordStoreApplicationSettingsApplication', 'optionalField3'],
+  ['SecurePasswordStoreApplicationSettingsApplication', 'optionalField3Value'],
+  ['OpenIdConnectApplicationSettingsClient', 'client_uri'],
+  ['OpenIdConnectApplicationSettingsClient', 'logo_uri'],
+  ['SamlApplicationSettingsSignOn', 'spIssuer'],
+  ['AutoLoginApplicationSettingsSignOn', 'redirectUrl'],
+  ['GoogleApplicationSettingsApplication', 'rpId'],
+  ['OINSaml11ApplicationSettingsSignOn', 'defaultRelayState'],
+  ['OINSaml11ApplicationSettingsSignOn', 'ssoAcsUrlOverride'],
+  ['OINSaml11ApplicationSettingsSignOn', 'audienceOverride'],
+  ['OINSaml11ApplicationSettingsSignOn', 'recipientOverride'],
+  ['OINSaml20ApplicationSettingsSignOn', 'defaultRelayState'],
+  ['OINSaml20ApplicationSettingsSignOn', 'ssoAcsUrlOverride'],
+  ['OINSaml20ApplicationSettingsSignOn', 'audienceOverride'],
+  ['OINSaml20ApplicationSettingsSignOn', 'recipientOverride'],
+  ['OINSaml20ApplicationSettingsSignOn', 'destinationOverride'],
+];
+
 /** Members the contract types as plain strings that organizations send as `null` by default. */
 const NULL_DEFAULTS: ReadonlyArray<{ schema: string; property: string; design: string }> = [
   { schema: 'ApplicationAccessibility', property: 'errorRedirectUrl', design: 'Server defaults: `accessibility {selfService:false, errorRedirectUrl:null, loginRedirectUrl:null}`' },
@@ -79,6 +107,7 @@ const NULL_DEFAULTS: ReadonlyArray<{ schema: string; property: string; design: s
   { schema: 'ApplicationSettingsNotificationsVpn', property: 'helpUrl', design: '`settings.notifications.vpn {network:{connection:"DISABLED"}, message:null, helpUrl:null}`' },
   { schema: 'ApplicationSettingsNotes', property: 'admin', design: '`notes {admin:null, enduser:null}`' },
   { schema: 'ApplicationSettingsNotes', property: 'enduser', design: '`notes {admin:null, enduser:null}`' },
+  ...RECORDED_NULLS.map(([schema, property]) => ({ schema, property, design: RECORDINGS_RULE })),
 ];
 
 /**

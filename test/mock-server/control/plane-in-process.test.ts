@@ -93,6 +93,9 @@ describe('the plane through msw', () => {
   });
 });
 
+/** The admin console origin real orgs put help pages on (`https://acme-admin.okta.test`). */
+const adminOf = (orgUrl: string) => orgUrl.replace(/^(https?:\/\/[^.]+)/, '$1-admin');
+
 describe('backend.snapshot() and backend.restore()', () => {
   it('round-trips exactly through JSON into another backend', async () => {
     const source = await busyBackend();
@@ -103,7 +106,7 @@ describe('backend.snapshot() and backend.restore()', () => {
     const target = backendWith();
     target.restore(doc);
     expect(target.snapshot()).toEqual(doc);
-    expect(target.apps.list()).toEqual(source.apps.list().map((a) => JSON.parse(JSON.stringify(a).replaceAll(source.orgUrl, target.orgUrl))));
+    expect(target.apps.list()).toEqual(source.apps.list().map((a) => JSON.parse(JSON.stringify(a).replaceAll(source.orgUrl, target.orgUrl).replaceAll(adminOf(source.orgUrl), adminOf(target.orgUrl)))));
     expect(target.clock.now().toISOString()).toBe('2026-03-01T10:00:35.000Z');
   });
 
@@ -164,7 +167,7 @@ describe('backend.seed() and the seed option', () => {
     await backend.seed({ users: [{ login: 'ada@example.com' }] });
     const before = backend.snapshot();
     await expect(backend.seed({ apps: [bookmark()], users: [{ login: 'bob@example.com' }, { login: 'ADA@example.com' }] })).rejects.toThrow(
-      'seed field users[1]: A user with the login ADA@example.com already exists',
+      'seed field users[1]: A user with login ADA@example.com already exists; logins are unique.',
     );
     expect(backend.snapshot()).toEqual(before);
     expect(backend.directory.users().map((u) => u.profile.login)).toEqual(['ada@example.com']);

@@ -56,17 +56,15 @@ function rendered(id: string, input: { name: string; type: string }, settings: u
 }
 
 describe('POST /api/v1/security-events-providers', () => {
-  it('creates an ACTIVE provider from { issuer, jwks_url } and answers 200 with settings echoed and well_known_url null', async () => {
+  it('creates an ACTIVE provider from { issuer, jwks_url } and answers 200 with settings echoed, no well_known_url, in real key order', async () => {
     const response = await create(issuerInput);
     expect(response.status).toBe(200);
     expect(response.body).toEqual(
-      rendered(
-        response.body.id,
-        issuerInput,
-        { issuer: 'https://provider.test', jwks_url: 'https://provider.test/jwks', well_known_url: null },
-        'ACTIVE',
-      ),
+      rendered(response.body.id, issuerInput, { issuer: 'https://provider.test', jwks_url: 'https://provider.test/jwks' }, 'ACTIVE'),
     );
+    // As real organizations answer (recordings): no `well_known_url: null`, and this key order.
+    expect(Object.keys(response.body.settings)).toEqual(['issuer', 'jwks_url']);
+    expect(Object.keys(response.body)).toEqual(['id', 'name', 'type', 'status', 'settings', '_links']);
     expect(response.body.id).toMatch(/^sse[0-9A-Za-z]{17}$/);
   });
 
@@ -189,7 +187,7 @@ describe('PUT /api/v1/security-events-providers/{id}', () => {
     const response = await providers(`/${created.id}`, { method: 'PUT', json: input });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(
-      rendered(created.id, input, { issuer: 'https://v2.provider.test', jwks_url: 'https://v2.provider.test/keys', well_known_url: null }, 'ACTIVE'),
+      rendered(created.id, input, { issuer: 'https://v2.provider.test', jwks_url: 'https://v2.provider.test/keys' }, 'ACTIVE'),
     );
     expect((await providers(`/${created.id}`)).body).toEqual(response.body);
   });

@@ -1,0 +1,133 @@
+import { validationFailed } from '../http/okta-errors';
+import { pageLinks, parsePageLimit } from '../http/pagination';
+import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
+import { parseAppGroupInput, parseAppUserInput, renderAppGroup, renderAppUser, type Assignments } from './assignments';
+
+/** Default and largest page sizes of `GET /api/v1/apps/{appId}/users` (Okta's documented limits). */
+export const APP_USER_PAGE_LIMITS = { default: 50, max: 500 } as const;
+/** Default and largest page sizes of `GET /api/v1/apps/{appId}/groups`. */
+export const APP_GROUP_PAGE_LIMITS = { default: 20, max: 200 } as const;
+
+/** An optional JSON body: a request without one is no input; one is read with the usual bound. */
+function optionalJsonBody(request: Request): Promise<unknown> {
+  if (request.body === null || request.headers.get('content-length') === '0') return Promise.resolve(undefined);
+  return readJsonBody(request);
+}
+
+/** `limit` and `after` of an assignment list, and its links' query as real orgs write it. */
+function listQuery(url: URL, limits: { default: number; max: number }) {
+  const limit = parsePageLimit(url.searchParams.get('limit'), limits);
+  const after = url.searchParams.get('after') || undefined;
+  const query: Array<[string, string]> = after ? [['after', after], ['limit', String(limit)]] : [['limit', String(limit)]];
+  return { limit, after, query };
+}
+
+/**
+ * Okta's app-user and app-group assignment endpoints, over {@link Assignments}: list (paged), get,
+ * assign (`PUT`, and `POST /users` with the user's id in the body, as Okta's SDKs call it) and
+ * unassign.
+ */
+export function assignmentRoutes(env: RouteEnv, assignments: Assignments): RouteSpec[] {
+  const org = () => env.orgUrl();
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/apps/:appId/users',
+      bucket: 'app',
+      scope: 'okta.apps.read',
+      handle: ({ url, params }) => {
+        const q = listQuery(url, APP_USER_PAGE_LIMITS);
+        const page = assignments.users(params.appId!, q.limit, q.after);
+        return {
+          status: 200,
+          body: page.items.map((user) => renderAppUser(org(), params.appId!, user)),
+          headers: pageLinks(org(), url, page.next, q.query),
+        };
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/apps/:appId/users',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: async ({ request, params, now }) => {
+        const body = await readJsonBody(request);
+        const id = (body as { id?: unknown } | null)?.id;
+        if (typeof id !== 'string' || id === '') throw validationFailed([{ path: 'id', reason: 'The field cannot be left blank' }]);
+        const user = assignments.assignUser(params.appId!, id, parseAppUserInput({ ...(body as object), id: undefined }), now);
+        return { status: 200, body: renderAppUser(org(), params.appId!, user) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/apps/:appId/users/:userId',
+      bucket: 'app',
+      scope: 'okta.apps.read',
+      handle: ({ params }) => ({ status: 200, body: renderAppUser(org(), params.appId!, assignments.user(params.appId!, params.userId!)) }),
+    },
+    {
+      method: 'put',
+      path: '/api/v1/apps/:appId/users/:userId',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: async ({ request, params, now }) => {
+        const input = parseAppUserInput(await optionalJsonBody(request));
+        const user = assignments.assignUser(params.appId!, params.userId!, input, now);
+        return { status: 200, body: renderAppUser(org(), params.appId!, user) };
+      },
+    },
+    {
+      method: 'delete',
+      path: '/api/v1/apps/:appId/users/:userId',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: ({ params }) => {
+        assignments.unassignUser(params.appId!, params.userId!);
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/apps/:appId/groups',
+      bucket: 'app',
+      scope: 'okta.apps.read',
+      handle: ({ url, params }) => {
+        const q = listQuery(url, APP_GROUP_PAGE_LIMITS);
+        const page = assignments.groups(params.appId!, q.limit, q.after);
+        return {
+          status: 200,
+          body: page.items.map((group) => renderAppGroup(org(), params.appId!, group)),
+          headers: pageLinks(org(), url, page.next, q.query),
+        };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/apps/:appId/groups/:groupId',
+      bucket: 'app',
+      scope: 'okta.apps.read',
+      handle: ({ params }) => ({ status: 200, body: renderAppGroup(org(), params.appId!, assignments.group(params.appId!, params.groupId!)) }),
+    },
+    {
+      method: 'put',
+      path: '/api/v1/apps/:appId/groups/:groupId',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: async ({ request, params, now }) => {
+        const input = parseAppGroupInput(await optionalJsonBody(request));
+        const group = assignments.assignGroup(params.appId!, params.groupId!, input, now);
+        return { status: 200, body: renderAppGroup(org(), params.appId!, group) };
+      },
+    },
+    {
+      method: 'delete',
+      path: '/api/v1/apps/:appId/groups/:groupId',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: ({ params }) => {
+        assignments.unassignGroup(params.appId!, params.groupId!);
+        return { status: 204 };
+      },
+    },
+  ];
+}

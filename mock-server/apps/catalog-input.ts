@@ -1,0 +1,38 @@
+import type { FieldIssue } from '../../src/validation/field-issues';
+import { validationFailed } from '../http/okta-errors';
+import type { CatalogAppDefinition } from './catalog';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const BLANK = 'The field cannot be left blank';
+
+/**
+ * Checks a create body for a registered catalog app as real organizations do: `label` given, a
+ * `signOnMode` the app supports (its first when left out), every required `settings.app` member
+ * given and no member the app does not know. Returns the body with `name` and `signOnMode` as stored.
+ */
+export function checkCatalogInput(definition: CatalogAppDefinition, input: Json): Json {
+  const issues: FieldIssue[] = [];
+  if (typeof input.label !== 'string' || input.label.trim() === '') issues.push({ path: 'label', reason: BLANK });
+  const signOnMode = input.signOnMode ?? definition.signOnModes[0];
+  if (typeof signOnMode !== 'string' || !definition.signOnModes.includes(signOnMode)) {
+    issues.push({ path: 'signOnMode', reason: `${definition.name} supports ${definition.signOnModes.join(', ')}` });
+  }
+  const settings = input.settings;
+  if (settings !== undefined && !isObject(settings)) issues.push({ path: 'settings', reason: 'Must be an object' });
+  const app = isObject(settings) && settings.app !== undefined ? settings.app : {};
+  if (!isObject(app)) {
+    issues.push({ path: 'settings.app', reason: 'Must be an object' });
+  } else {
+    for (const member of definition.required ?? []) {
+      if (app[member] === undefined || app[member] === null || app[member] === '') issues.push({ path: `settings.app.${member}`, reason: BLANK });
+    }
+    const known = new Set([...(definition.required ?? []), ...(definition.optional ?? []), ...Object.keys(definition.defaults ?? {})]);
+    for (const member of Object.keys(app)) {
+      if (!known.has(member)) issues.push({ path: `settings.app.${member}`, reason: `Not a setting of ${definition.name}; remove it or check its spelling` });
+    }
+  }
+  if (issues.length) throw validationFailed(issues);
+  return { ...input, name: definition.name, signOnMode };
+}

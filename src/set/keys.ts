@@ -1,6 +1,7 @@
 import { importJWK, type CryptoKey, type JWK, type KeyObject } from 'jose';
 import type { SecurityEventTokenHeader } from './decode';
-import { invalidKey, SetVerificationError } from './errors';
+import { invalidKey } from './errors';
+import { DocumentFetchError, fetchJsonDocument } from './fetch-document';
 import { isKeyObject, keyObjectJwk, keyObjectMismatch } from './key-object';
 
 /** A key that can check a signature: a Web Crypto key, a Node.js `KeyObject`, or a public JWK. */
@@ -105,17 +106,34 @@ function isKeySet(value: unknown): value is JsonWebKeySet {
 }
 
 /**
- * Picks the key for `kid` in a key set. Among keys sharing the kid, one declared for `alg` (or for no
- * algorithm) and for signatures wins; otherwise the first, which the import then refuses by name.
+ * Picks the key for `kid` in a key set. Among keys sharing the kid, one of the type `alg` needs,
+ * declared for `alg` (or for no algorithm) and for signatures wins; otherwise the first, which the
+ * import then refuses by name.
  */
 function selectJwk(keySet: JsonWebKeySet, kid: string, alg: string): JWK | undefined {
   const candidates = keySet.keys.filter((key) => isRecord(key) && key.kid === kid);
   return (
     candidates.find(
       (key) =>
-        (key.alg === undefined || key.alg === alg) && (key.use === undefined || key.use === 'sig'),
+        (key.alg === undefined || key.alg === alg) &&
+        (key.use === undefined || key.use === 'sig') &&
+        jwkTypeFits(key, alg),
     ) ?? candidates[0]
   );
+}
+
+/**
+ * Whether a JWK's type (and curve) can verify `alg`: RFC 7517 §4.5 lets keys of different types share
+ * a `kid` (an RSA and an EC key published during a migration), and the token's `alg` says which one
+ * signed it, as JOSE libraries pick it.
+ */
+function jwkTypeFits(jwk: JWK, alg: string): boolean {
+  if (/^(RS|PS)(256|384|512)$/.test(alg)) return jwk.kty === 'RSA';
+  if (alg === 'ES256') return jwk.kty === 'EC' && jwk.crv === 'P-256';
+  if (alg === 'ES384') return jwk.kty === 'EC' && jwk.crv === 'P-384';
+  if (alg === 'ES512') return jwk.kty === 'EC' && jwk.crv === 'P-521';
+  if (alg === 'EdDSA' || alg === 'Ed25519') return jwk.kty === 'OKP' && jwk.crv === 'Ed25519';
+  return true;
 }
 
 /** Options of {@link createRemoteKeySet}. */
@@ -130,6 +148,8 @@ export interface RemoteKeySetOptions {
   cooldownMs?: number;
   /** Bound on one key set request; default 5 s. */
   timeoutMs?: number;
+  /** Bound on the key set's size in bytes; default 1 MiB. Redirects are never followed. */
+  maxBytes?: number;
 }
 
 /**
@@ -164,16 +184,16 @@ export function createRemoteKeySet(location: URL | string, options: RemoteKeySet
   const download = async () => {
     let body: unknown;
     try {
-      const fetchFn = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-      const response = await fetchFn(url, {
-        headers: { accept: 'application/jwk-set+json, application/json' },
-        signal: AbortSignal.timeout(timeout),
+      body = await fetchJsonDocument(url, {
+        fetch: options.fetch,
+        accept: 'application/jwk-set+json, application/json',
+        timeoutMs: timeout,
+        maxBytes: options.maxBytes,
       });
-      if (!response.ok) throw invalidKey(`The key set at ${url} could not be fetched: HTTP ${response.status}`);
-      body = await response.json();
     } catch (cause) {
-      if (cause instanceof SetVerificationError) throw cause;
-      throw invalidKey(`The key set at ${url} could not be fetched`, cause);
+      if (!(cause instanceof DocumentFetchError)) throw invalidKey(`The key set at ${url} could not be fetched`, cause);
+      // The network's own error, when there was one, is the cause worth keeping.
+      throw invalidKey(`The key set at ${url} could not be fetched: ${cause.message}`, cause.cause ?? cause);
     }
     if (!isKeySet(body)) throw invalidKey(`The document at ${url} is not a JSON Web Key Set ({"keys": [...]})`);
     cached = { keySet: body, fetchedAt: now() };

@@ -198,10 +198,13 @@ describe("the backend, when a provider's key set endpoint fails", () => {
 
   const token = () => sign(backend, key, events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' }));
 
-  it.each(['unreachable', 'cut-short'] as const)('answers invalid_key while the endpoint is %s', async (reply) => {
+  it.each([
+    ['unreachable', 'the request failed'],
+    ['cut-short', 'the body is not UTF-8 JSON'],
+  ] as const)('answers invalid_key while the endpoint is %s', async (reply, reason) => {
     jwksEndpoint(reply);
     await createProvider();
-    expectRefused(await publish(backend, await token()), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched`);
+    expectRefused(await publish(backend, await token()), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched: ${reason}`);
   });
 
   it.each(['unreachable', 'cut-short'] as const)('accepts tokens again once an endpoint that was %s recovers', async (reply) => {

@@ -122,7 +122,7 @@ describe('verifySecurityEventToken with a key set URL', () => {
     const url = jwksUrl();
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
     const error = await rejection(await tokenFor(first), url);
-    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched` });
+    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched: the request failed` });
     expect(error.cause).toEqual(new TypeError('fetch failed'));
   });
 
@@ -137,7 +137,7 @@ describe('verifySecurityEventToken with a key set URL', () => {
     const url = jwksUrl();
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>maintenance</html>', { status: 200 })));
     const error = await rejection(await tokenFor(first), url);
-    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched` });
+    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched: the body is not UTF-8 JSON` });
   });
 
   it('refuses with invalid_key when the endpoint answers JSON that is not a key set', async () => {

@@ -11,7 +11,10 @@ import { version } from '../package.json';
 
 /** Options of {@link createClient}. Give exactly one of `token` and `accessToken`. */
 export interface ClientOptions {
-  /** The organization's URL, e.g. `https://example.okta.com`. */
+  /**
+   * The organization's URL, e.g. `https://example.okta.com`. `http` is accepted only for a backend on
+   * this machine (`localhost`, `127.0.0.0/8`, `[::1]`), so that a token never travels in cleartext.
+   */
   orgUrl: string | URL;
   /** An API token, sent as `Authorization: SSWS <token>`. */
   token?: string;
@@ -64,6 +67,12 @@ const OptionsSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
 });
 
+/** Whether `hostname` (as `URL.hostname` spells it) can only be this machine: `localhost`, `127.0.0.0/8`, `[::1]`. */
+function isLoopbackHost(hostname: string): boolean {
+  // The URL parser has already normalised IPv4 spellings (`127.1`, `0x7f.1`) to dotted decimal.
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 function parseOrgUrl(value: string | URL): URL {
   let url: URL;
   try {
@@ -73,6 +82,11 @@ function parseOrgUrl(value: string | URL): URL {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(`orgUrl must use https (or http for a local backend), not ${url.protocol}`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ConfigurationError(
+      `orgUrl ${url.origin} uses http, which would send the token in cleartext; use https, or http only for a backend on this machine (localhost, 127.0.0.0/8, [::1]).`,
+    );
   }
   if (url.username || url.password) {
     throw new ConfigurationError('orgUrl must not carry credentials; pass them as `token` or `accessToken`.');

@@ -236,7 +236,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   };
 
   const routes = [...appRoutes(env, apps), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs)];
-  const handlers: HttpHandler[] = [...routes.map((spec) => defineRoute(env, spec)), unknownRoute(env)];
+  const handlers: HttpHandler[] = [...routes.map((spec) => defineRoute(env, spec)), unknownRoute(env, routes)];
   const route = createRouter(env, routes);
 
   const backend: MockBackend = {

@@ -101,7 +101,8 @@ function render(reply: RouteReply, context: ResponseContext): RenderedReply {
 }
 
 function renderError(error: OktaHttpError, context: ResponseContext): RenderedReply {
-  return render({ status: error.status, body: error.body() }, context);
+  const headers: Array<[string, string]> | undefined = error instanceof MethodNotAllowed ? [['allow', error.allow]] : undefined;
+  return render({ status: error.status, body: error.body(), headers }, context);
 }
 
 /** A rendered reply as a fetch `Response`, for msw. */
@@ -109,7 +110,12 @@ export function toResponse(reply: RenderedReply): Response {
   return new HttpResponse(reply.body, { status: reply.status, headers: new Headers(reply.headers) });
 }
 
-/** Runs a handler with rate limiting, auth and error rendering; the single path every response takes. */
+/** Whether an auth refusal means the caller is nobody the organization knows (no or unknown credentials). */
+function isUnauthenticated(error: OktaHttpError): boolean {
+  return error.errorCode === 'E0000005' || error.errorCode === 'E0000011';
+}
+
+/** Runs a handler with auth, rate limiting and error rendering; the single path every response takes. */
 export async function serve(
   env: RouteEnv,
   bucket: RateLimitBucket,
@@ -118,10 +124,22 @@ export async function serve(
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
 ): Promise<RenderedReply> {
   const now = env.now();
-  const context: ResponseContext = { now, requestId: base62(20), rate: env.limiter.take(bucket, now) };
+  // Credentials are checked before the bucket is counted: missing or unknown ones spend a lane of
+  // their own, not the organization's (see RateLimitLane).
+  let refusal: OktaHttpError | undefined;
+  if (scope !== null) {
+    try {
+      env.tokens.authorize(request.headers.get('authorization'), scope);
+    } catch (error) {
+      if (!(error instanceof OktaHttpError)) throw error;
+      refusal = error;
+    }
+  }
+  const lane = refusal !== undefined && isUnauthenticated(refusal) ? 'unauthenticated' : 'authenticated';
+  const context: ResponseContext = { now, requestId: base62(20), rate: env.limiter.take(bucket, now, lane) };
   if (!context.rate.allowed) return renderError(rateLimited(), context);
+  if (refusal !== undefined) return renderError(refusal, context);
   try {
-    if (scope !== null) env.tokens.authorize(request.headers.get('authorization'), scope);
     return render(await handle(now, context.requestId), context);
   } catch (error) {
     if (error instanceof OktaHttpError) return renderError(error, context);
@@ -162,21 +180,57 @@ export function compilePath(path: string): PathMatcher {
   };
 }
 
-function notFoundHere(env: RouteEnv, request: Request, url: URL): Promise<RenderedReply> {
+/**
+ * Answers a request no route serves: 405 `E0000022` with an `Allow` header when the path exists with
+ * other methods or the method is one the API never serves (`TRACE`, `PATCH`, …), else Okta's 404.
+ * `OPTIONS` keeps the 404 (it belongs to CORS, which answers it before the routes when enabled).
+ */
+function unmatched(env: RouteEnv, request: Request, url: URL, method: string, routes: readonly CompiledRoute[]): Promise<RenderedReply> {
+  const allowed = [...new Set(routes.filter((route) => route.match(url.pathname) !== undefined).map((route) => route.method))];
+  const knownMethod = API_METHODS.has(method) || method === 'HEAD';
+  const error =
+    method === 'OPTIONS' || (allowed.length === 0 && knownMethod)
+      ? notFound(`${method} ${url.pathname}`, 'Route')
+      : new MethodNotAllowed((allowed.length > 0 ? allowed : [...API_METHODS]).join(', '));
   return serve(env, 'default', null, request, () => {
-    throw notFound(`${request.method} ${url.pathname}`, 'Route');
+    throw error;
   });
+}
+
+/** The methods some route of the API answers. */
+const API_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+
+/** `E0000022` (405): the path exists, but not with this method; carries the `Allow` header. */
+class MethodNotAllowed extends OktaHttpError {
+  constructor(readonly allow: string) {
+    super(405, 'E0000022', 'The endpoint does not support the provided HTTP method');
+  }
+}
+
+interface CompiledRoute {
+  spec: RouteSpec;
+  method: string;
+  match: PathMatcher;
+}
+
+function compileRoutes(specs: readonly RouteSpec[]): CompiledRoute[] {
+  return specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
 }
 
 /**
  * The routes without msw, for the HTTP server: finds the route for a request to the organization
- * and serves it through the same {@link serve} as the msw handlers, or answers Okta's 404.
+ * and serves it through the same {@link serve} as the msw handlers, or answers Okta's 404 or 405.
+ * `method` is the request's own when it differs from `request.method`: the Fetch API cannot build a
+ * `Request` for `TRACE`, `TRACK` or `CONNECT`, so the server passes a stand-in for those.
  */
-export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: Request, url: URL) => Promise<RenderedReply> {
-  const routes = specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
-  return (request, url) => {
+export function createRouter(
+  env: RouteEnv,
+  specs: readonly RouteSpec[],
+): (request: Request, url: URL, method?: string) => Promise<RenderedReply> {
+  const routes = compileRoutes(specs);
+  return (request, url, method = request.method) => {
     for (const route of routes) {
-      if (route.method !== request.method) continue;
+      if (route.method !== method) continue;
       const params = route.match(url.pathname);
       if (params === undefined) continue;
       const { spec } = route;
@@ -184,8 +238,13 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
         spec.handle({ request, url, params, now, requestId }),
       );
     }
-    return notFoundHere(env, request, url);
+    return unmatched(env, request, url, method, routes);
   };
+}
+
+/** Whether the Fetch API can build a `Request` with this method (it refuses `CONNECT`, `TRACE`, `TRACK`). */
+export function isFetchMethod(method: string): boolean {
+  return !/^(connect|trace|track)$/i.test(method);
 }
 
 /** Turns a {@link RouteSpec} into an msw handler that serves only requests to the backend's organization. */
@@ -206,11 +265,15 @@ export function defineRoute(env: RouteEnv, spec: RouteSpec): HttpHandler {
   });
 }
 
-/** The last handler: any other request to the organization gets a 404 in Okta's shape. */
-export function unknownRoute(env: RouteEnv): HttpHandler {
+/**
+ * The last handler: any other request to the organization gets a 404 in Okta's shape, or a 405 when
+ * the path exists with other methods or the method is one the API never serves.
+ */
+export function unknownRoute(env: RouteEnv, specs: readonly RouteSpec[] = []): HttpHandler {
+  const routes = compileRoutes(specs);
   return http.all('*', async ({ request }) => {
     const url = new URL(request.url);
     if (url.origin !== env.orgUrl().origin) return undefined;
-    return toResponse(await notFoundHere(env, request, url));
+    return toResponse(await unmatched(env, request, url, request.method, routes));
   });
 }

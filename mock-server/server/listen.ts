@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_JSON_BODY_BYTES, type RenderedReply, type RouteEnv } from '../http/route';
+import { isFetchMethod, MAX_JSON_BODY_BYTES, type RenderedReply, type RouteEnv } from '../http/route';
 
 /** Where {@link MockBackend.listen} binds, and what it reports. */
 export interface ListenOptions {
@@ -33,8 +33,11 @@ export interface RunningServer {
 /** How the server reaches the backend it serves. */
 export interface ServeHooks {
   env: RouteEnv;
-  /** Answers a request to the organization: the backend's routes, as its msw handlers serve them. */
-  route(request: Request, url: URL): Promise<RenderedReply>;
+  /**
+   * Answers a request to the organization: the backend's routes, as its msw handlers serve them.
+   * `method`, when given, is the request's real method and `request` a stand-in (see `isFetchMethod`).
+   */
+  route(request: Request, url: URL, method?: string): Promise<RenderedReply>;
   /** Called with the served URL before the first request is answered. */
   onBound(url: URL): void;
 }
@@ -143,6 +146,8 @@ export async function listen(options: ListenOptions, hooks: ServeHooks): Promise
         headers.delete('transfer-encoding');
       }
     }
+    // A method fetch refuses (TRACE, …) is never served: a bodiless stand-in lets the router answer 405.
+    if (!isFetchMethod(method)) return hooks.route(new Request(url, { method: 'GET', headers }), url, method);
     const request = new Request(url, { method, headers, body: body?.length ? body : undefined });
     return hooks.route(request, url);
   }

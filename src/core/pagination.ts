@@ -126,6 +126,9 @@ export class Pager<T> implements AsyncIterable<T> {
         // The following page arrived while this one was in use: its successor starts now.
         if (following.arrivedNext && !following.ahead) following.ahead = request(following.arrivedNext, undefined);
       }
+    } catch (error) {
+      // The pager's own errors quote the server's body and links, which may echo a credential.
+      throw this.#transport.redactor.redactError(error);
     } finally {
       caller?.removeEventListener('abort', follow);
       // Aborts a page read ahead that the walk will not use.

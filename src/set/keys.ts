@@ -1,6 +1,6 @@
 import { importJWK, type CryptoKey, type JWK, type KeyObject } from 'jose';
 import type { SecurityEventTokenHeader } from './decode';
-import { invalidKey } from './errors';
+import { invalidKey, SetVerificationError } from './errors';
 import { DocumentFetchError, fetchJsonDocument } from './fetch-document';
 import { isKeyObject, keyObjectJwk, keyObjectMismatch } from './key-object';
 
@@ -155,7 +155,8 @@ export interface RemoteKeySetOptions {
 /**
  * A key set fetched from a URL and cached: usable as the `keys` of `verifySecurityEventToken`. A token
  * whose `kid` is not in the cached set triggers one refetch (the provider probably rotated its keys),
- * unless the cooldown forbids it; concurrent fetches share one request; failed fetches are not cached.
+ * unless the cooldown forbids it; concurrent fetches share one request. A failed fetch is not cached,
+ * but within the cooldown after it tokens are refused with its description instead of fetching again.
  */
 export interface RemoteKeySet extends KeyResolver {
   /** The key set's URL. */
@@ -181,7 +182,23 @@ export function createRemoteKeySet(location: URL | string, options: RemoteKeySet
   let cached: { keySet: JsonWebKeySet; fetchedAt: number } | undefined;
   let pending: Promise<{ keySet: JsonWebKeySet; fetchedAt: number }> | undefined;
 
+  // The last failed fetch: within the cooldown, tokens are refused with its description rather than
+  // starting another request, so anonymous tokens cannot make a failing endpoint be asked per token.
+  let failure: { at: number; description: string } | undefined;
+
   const download = async () => {
+    try {
+      const entry = await downloadOnce();
+      failure = undefined;
+      return entry;
+    } catch (error) {
+      const description = error instanceof SetVerificationError ? error.description : `The key set at ${url} could not be fetched`;
+      failure = { at: now(), description };
+      throw error;
+    }
+  };
+
+  const downloadOnce = async () => {
     let body: unknown;
     try {
       body = await fetchJsonDocument(url, {
@@ -202,6 +219,9 @@ export function createRemoteKeySet(location: URL | string, options: RemoteKeySet
 
   // One shared request; a caller's signal only stops that caller's wait.
   const refresh = (signal: AbortSignal | undefined) => {
+    if (pending === undefined && failure !== undefined && now() - failure.at < cooldown) {
+      return Promise.reject(invalidKey(failure.description));
+    }
     pending ??= download().finally(() => {
       pending = undefined;
     });
@@ -234,6 +254,7 @@ export function createRemoteKeySet(location: URL | string, options: RemoteKeySet
     jwk,
     clear: () => {
       cached = undefined;
+      failure = undefined;
     },
   });
 }

@@ -159,7 +159,9 @@ describe('a gateway answering HTML error pages', () => {
 // reached at all, and one whose 200 answer is cut short.
 describe("the backend, when a provider's key set endpoint fails", () => {
   const JWKS_URL = 'https://provider.test/jwks';
-  const backend = createMockBackend();
+  // A clock the tests move past the cooldown that follows a failed key set fetch.
+  let skew = 0;
+  const backend = createMockBackend({ now: () => Date.now() + skew });
   const server = setupServer(...backend.handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
@@ -212,6 +214,7 @@ describe("the backend, when a provider's key set endpoint fails", () => {
     await createProvider();
     await publish(backend, await token());
     endpoint.reply = 'up';
+    skew += 30_000;
     expectAccepted(await publish(backend, await token()));
     expect(endpoint.fetches).toBe(2);
   });

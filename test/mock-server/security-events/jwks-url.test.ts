@@ -147,13 +147,26 @@ describe('a provider whose jwks_url fails', () => {
     );
   });
 
-  it('accepts tokens again once the endpoint recovers from a 500', async () => {
+  it('accepts tokens again once the endpoint recovers from a 500 and the cooldown has passed', async () => {
     const endpoint = jwksEndpoint('down');
     await createProvider();
     await publish(backend, await token(key1));
     endpoint.reply = [key1];
+    clock.advance(REFETCH_COOLDOWN_MS);
     expectAccepted(await publish(backend, await token(key1)));
     expect(endpoint.fetches).toBe(2);
+  });
+
+  it('within the cooldown after a failure, refuses with that failure without asking again', async () => {
+    const endpoint = jwksEndpoint('down');
+    await createProvider();
+    await publish(backend, await token(key1));
+    endpoint.reply = [key1];
+    clock.advance(REFETCH_COOLDOWN_MS - 1);
+    for (let n = 0; n < 10; n += 1) {
+      expectRefused(await publish(backend, await token(key1)), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched: HTTP 500`);
+    }
+    expect(endpoint.fetches).toBe(1);
   });
 
   it('accepts tokens again once the endpoint recovers from garbage', async () => {
@@ -161,6 +174,7 @@ describe('a provider whose jwks_url fails', () => {
     await createProvider();
     await publish(backend, await token(key1));
     endpoint.reply = [key1];
+    clock.advance(REFETCH_COOLDOWN_MS);
     expectAccepted(await publish(backend, await token(key1)));
   });
 

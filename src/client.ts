@@ -55,6 +55,15 @@ const tokenValue = z
   .string()
   .refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks');
 
+// Checked here rather than by `Headers` at the first request, so a bad value fails at createClient
+// with a message, and no line break can ever split a header (request smuggling, header injection).
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const headerValue = z
+  .string()
+  .min(1)
+  .max(8192)
+  .refine((v) => !/[\0\r\n]/.test(v), 'Must not contain line breaks or NUL characters');
+
 const OptionsSchema = z.strictObject({
   orgUrl: z.union([z.string().min(1), z.instanceof(URL)]),
   token: tokenValue.optional(),
@@ -63,8 +72,15 @@ const OptionsSchema = z.strictObject({
   timeout: z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647').optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
   maxRetryWait: z.number().int().min(0).max(2_147_483_647).optional(),
-  userAgent: z.string().min(1).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  userAgent: headerValue.optional(),
+  headers: z
+    .record(z.string(), headerValue)
+    .refine(
+      (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
+      "Header names must be HTTP tokens (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
+    )
+    .refine((headers) => Object.keys(headers).length <= 50, 'Must have at most 50 headers')
+    .optional(),
 });
 
 /** Whether `hostname` (as `URL.hostname` spells it) can only be this machine: `localhost`, `127.0.0.0/8`, `[::1]`. */

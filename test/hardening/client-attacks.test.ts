@@ -102,3 +102,20 @@ describe('13. Link headers: bounded length, linear parse', () => {
     expect(Object.getPrototypeOf(links)).toBe(Object.prototype);
   });
 });
+
+describe('adversarial pass: header options that could split a request', () => {
+  it.each([
+    ['a line break in a header value', { headers: { 'x-trace': 'a\r\nX-Injected: 1' } }, /headers\.x-trace: Must not contain line breaks or NUL characters/],
+    ['a header name with a space', { headers: { 'x trace': 'a' } }, /headers: Header names must be HTTP tokens/],
+    ['a line break in userAgent', { userAgent: 'appset\r\nX-Injected: 1' }, /userAgent: Must not contain line breaks or NUL characters/],
+  ])('refuses %s at createClient with ConfigurationError', (_what, extra, message) => {
+    const make = () => createClient({ orgUrl: ORG, token: TOKEN, ...extra });
+    expect(make).toThrow(ConfigurationError);
+    expect(make).toThrow(message);
+  });
+
+  it('refuses more than 50 extra headers', () => {
+    const headers = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`x-h${i}`, 'v']));
+    expect(() => createClient({ orgUrl: ORG, token: TOKEN, headers })).toThrow(/Must have at most 50 headers/);
+  });
+});

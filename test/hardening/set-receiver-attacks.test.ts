@@ -357,3 +357,26 @@ describe('7. decisions: mixed key types under one kid, far-future iat, shared is
     expect(verified.events[USER_RISK_URI]).toEqual(userRiskPayload());
   });
 });
+
+describe('adversarial pass: refusals quoting the token stay one bounded line', () => {
+  it('a kid with line breaks and terminal escapes is quoted escaped', async () => {
+    registerProvider(backend, [key]);
+    const kid = 'x\nERROR forged log line\u001b[31m';
+    const header = { typ: 'secevent+jwt', alg: 'RS256', kid };
+    const claims = { iss: ISSUER, aud: backend.orgUrl, jti: 'j-kid', iat: now(), events: events.sessionRevoked({ subject: { user: ADA } }) };
+    const answer = await publish(backend, signWithNodeCrypto(header, claims, key.privateKey));
+    expectRefused(answer, 'invalid_key', "No key with kid 'x\\u000aERROR forged log line\\u001b[31m' in the key set");
+  });
+
+  it('an issuer of 40,000 characters gives a description of at most 1000', async () => {
+    const iss = `https://${'a'.repeat(40_000)}.test`;
+    const header = { typ: 'secevent+jwt', alg: 'RS256', kid: key.kid };
+    const claims = { iss, aud: backend.orgUrl, jti: 'j-iss', iat: now(), events: events.sessionRevoked({ subject: { user: ADA } }) };
+    const answer = await publish(backend, signWithNodeCrypto(header, claims, key.privateKey));
+    expect(answer.status).toBe(400);
+    const { err, description } = answer.body as { err: string; description: string };
+    expect(err).toBe('invalid_issuer');
+    expect(description).toHaveLength(1000);
+    expect(description.endsWith('…')).toBe(true);
+  });
+});

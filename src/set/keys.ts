@@ -274,13 +274,30 @@ export function createLocalKeySet(keySet: JsonWebKeySet): KeyResolver {
 
 // Process-wide, per URL: verifications given the same key set URL share one fetched copy.
 const remoteKeySets = new Map<string, RemoteKeySet>();
+/**
+ * How many key set URLs are remembered. A receiver that derives the URL from something a token says
+ * would otherwise grow the map (and the cached key sets) with every invented URL; past the bound the
+ * least recently used URL is forgotten and, if used again, fetched again.
+ */
+export const MAX_SHARED_KEY_SETS = 100;
 
 function sharedRemoteKeySet(location: URL | string): RemoteKeySet {
   const set = createRemoteKeySet(location);
   const existing = remoteKeySets.get(set.url);
-  if (existing) return existing;
+  if (existing) {
+    // Map order is insertion order: moving the entry to the end keeps the least recently used first.
+    remoteKeySets.delete(set.url);
+    remoteKeySets.set(set.url, existing);
+    return existing;
+  }
   remoteKeySets.set(set.url, set);
+  if (remoteKeySets.size > MAX_SHARED_KEY_SETS) remoteKeySets.delete(remoteKeySets.keys().next().value!);
   return set;
+}
+
+/** @internal How many key set URLs the verifier's URL mode remembers (for tests of the bound). */
+export function sharedKeySetCount(): number {
+  return remoteKeySets.size;
 }
 
 function isKeyLike(value: unknown): value is VerificationKey {

@@ -1,7 +1,7 @@
 import { createSign, KeyObject } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLocalKeySet, createRemoteKeySet } from '../../src/set/keys';
+import { createLocalKeySet, createRemoteKeySet, MAX_SHARED_KEY_SETS, sharedKeySetCount } from '../../src/set/keys';
 import { validateEvents } from '../../src/set/events';
 import { events } from '../../src/set/index';
 import { call } from '../mock-server/raw-http';
@@ -378,5 +378,17 @@ describe('adversarial pass: refusals quoting the token stay one bounded line', (
     expect(err).toBe('invalid_issuer');
     expect(description).toHaveLength(1000);
     expect(description.endsWith('…')).toBe(true);
+  });
+});
+
+describe('adversarial pass: the verifier remembers a bounded number of key set URLs', () => {
+  it(`keeps at most ${MAX_SHARED_KEY_SETS} after verifications against 150 different URLs`, async () => {
+    const pair = rsaKeyPair('k');
+    const token = await signRaw({ alg: 'RS256', kid: 'k', typ: 'secevent+jwt' }, validClaims(), pair.privateKey);
+    server.use(http.get('https://keys.test/:n/jwks', () => HttpResponse.json({ keys: [pair.publicJwk] })));
+    for (let n = 0; n < 150; n += 1) {
+      await verifySecurityEventToken(token, { audience: AUDIENCE, keys: `https://keys.test/${n}/jwks` });
+    }
+    expect(sharedKeySetCount()).toBe(MAX_SHARED_KEY_SETS);
   });
 });

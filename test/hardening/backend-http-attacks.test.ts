@@ -56,6 +56,20 @@ describe('14. unknown and unsupported methods over HTTP', () => {
     expect(answer.body).not.toContain('secret=1');
   });
 
+  it('answers every method Node.js parses, on every kind of path, below 500 (405s with an Allow header)', async () => {
+    const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PURGE', 'LINK', 'UNLINK', 'SEARCH', 'REPORT', 'NOTIFY', 'SUBSCRIBE'];
+    const paths = ['/api/v1/apps', '/api/v1/apps/x', '/api/v1/apps/x/lifecycle/activate', '/security/api/v1/security-events', '/api/v1/security-events-providers', '/api/v1/logs', '/nothing', '/'];
+    const problems: string[] = [];
+    for (const method of methods) {
+      for (const path of paths) {
+        const answer = await raw(running.url, method, path, { authorization: `SSWS ${backend.defaultToken}` });
+        if (answer.status >= 500) problems.push(`${method} ${path}: ${answer.status}`);
+        if (answer.status === 405 && !answer.headers.allow) problems.push(`${method} ${path}: 405 without Allow`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('a known method on an unknown path is still 404', async () => {
     const answer = await raw(running.url, 'GET', '/api/v1/nothing', { authorization: `SSWS ${backend.defaultToken}` });
     expect(answer.status).toBe(404);

@@ -13,7 +13,10 @@ import { version } from '../package.json';
 
 /** Options of {@link createClient}. Give exactly one of `token`, `accessToken` and `oauth`. */
 export interface ClientOptions {
-  /** The organization's URL, e.g. `https://example.okta.com`. */
+  /**
+   * The organization's URL, e.g. `https://example.okta.com`. `http` is accepted only for a backend on
+   * this machine (`localhost`, `127.0.0.0/8`, `[::1]`), so that a token never travels in cleartext.
+   */
   orgUrl: string | URL;
   /** An API token, sent as `Authorization: SSWS <token>`. */
   token?: string;
@@ -59,6 +62,15 @@ const tokenValue = z
   .string()
   .refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks');
 
+// Checked here rather than by `Headers` at the first request, so a bad value fails at createClient
+// with a message, and no line break can ever split a header (request smuggling, header injection).
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const headerValue = z
+  .string()
+  .min(1)
+  .max(8192)
+  .refine((v) => !/[\0\r\n]/.test(v), 'Must not contain line breaks or NUL characters');
+
 const OptionsSchema = z.strictObject({
   orgUrl: z.union([z.string().min(1), z.instanceof(URL)]),
   token: tokenValue.optional(),
@@ -68,9 +80,22 @@ const OptionsSchema = z.strictObject({
   timeout: z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647').optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
   maxRetryWait: z.number().int().min(0).max(2_147_483_647).optional(),
-  userAgent: z.string().min(1).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  userAgent: headerValue.optional(),
+  headers: z
+    .record(z.string(), headerValue)
+    .refine(
+      (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
+      "Header names must be HTTP tokens (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
+    )
+    .refine((headers) => Object.keys(headers).length <= 50, 'Must have at most 50 headers')
+    .optional(),
 });
+
+/** Whether `hostname` (as `URL.hostname` spells it) can only be this machine: `localhost`, `127.0.0.0/8`, `[::1]`. */
+function isLoopbackHost(hostname: string): boolean {
+  // The URL parser has already normalised IPv4 spellings (`127.1`, `0x7f.1`) to dotted decimal.
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
 
 function parseOrgUrl(value: string | URL): URL {
   let url: URL;
@@ -81,6 +106,11 @@ function parseOrgUrl(value: string | URL): URL {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(`orgUrl must use https (or http for a local backend), not ${url.protocol}`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ConfigurationError(
+      `orgUrl ${url.origin} uses http, which would send the token in cleartext; use https, or http only for a backend on this machine (localhost, 127.0.0.0/8, [::1]).`,
+    );
   }
   if (url.username || url.password) {
     throw new ConfigurationError('orgUrl must not carry credentials; pass them as `token` or `accessToken`.');

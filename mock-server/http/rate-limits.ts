@@ -31,24 +31,33 @@ export interface RateLimitState {
 }
 
 /**
- * Fixed one-minute windows per bucket, aligned to the minute of the backend's clock. With limits
- * off, the headers are still sent (against a nominal limit) and nothing is refused.
+ * Whose calls a window counts. Calls with valid credentials spend the organization's bucket; calls
+ * with missing or unknown credentials are counted apart, against the same limit, so that anyone who
+ * can reach the server cannot exhaust the bucket of the organization's real clients (Okta keys its
+ * limits to the organization, which an unknown token does not speak for).
+ */
+export type RateLimitLane = 'authenticated' | 'unauthenticated';
+
+/**
+ * Fixed one-minute windows per bucket and lane, aligned to the minute of the backend's clock. With
+ * limits off, the headers are still sent (against a nominal limit) and nothing is refused.
  */
 export class RateLimiter {
   #limits: RateLimitTable | undefined;
-  readonly #windows = new Map<RateLimitBucket, { start: number; count: number }>();
+  readonly #windows = new Map<string, { start: number; count: number }>();
 
   constructor(limits: RateLimitTable | undefined) {
     this.#limits = limits;
   }
 
-  /** Counts one call and says whether it is within the bucket's limit. */
-  take(bucket: RateLimitBucket, nowMs: number): RateLimitState {
+  /** Counts one call in the bucket's window for `lane` and says whether it is within the limit. */
+  take(bucket: RateLimitBucket, nowMs: number, lane: RateLimitLane = 'authenticated'): RateLimitState {
     const start = Math.floor(nowMs / 60_000) * 60_000;
-    let window = this.#windows.get(bucket);
+    const key = lane === 'authenticated' ? bucket : `${bucket} ${lane}`;
+    let window = this.#windows.get(key);
     if (!window || window.start !== start) {
       window = { start, count: 0 };
-      this.#windows.set(bucket, window);
+      this.#windows.set(key, window);
     }
     const limit = this.#limits?.[bucket] ?? NOMINAL_LIMIT;
     const reset = (start + 60_000) / 1000;

@@ -115,7 +115,8 @@ function render(reply: RouteReply, context: ResponseContext): RenderedReply {
 }
 
 function renderError(error: OktaHttpError, context: ResponseContext): RenderedReply {
-  return render({ status: error.status, body: error.body(), headers: error.headers }, context);
+  const headers = error instanceof MethodNotAllowed ? [...(error.headers ?? []), ['allow', error.allow] as [string, string]] : error.headers;
+  return render({ status: error.status, body: error.body(), headers }, context);
 }
 
 /** A rendered reply as a fetch `Response` (for `backend.fetch`, and so for msw and edge runtimes). */
@@ -137,6 +138,18 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs a handler with faults, rate limiting, auth and error rendering, and records the answer in
  * the journal: the single path every response takes.
  */
+
+/** A bug in the backend must still answer in Okta's shape, and say so. */
+function internalError(error: unknown): OktaHttpError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new OktaHttpError(500, 'E0000009', 'Internal Server Error', [message]);
+}
+
+/** Whether an auth refusal means the caller is nobody the organization knows (no or unknown credentials). */
+function isUnauthenticated(error: OktaHttpError): boolean {
+  return error.errorCode === 'E0000005' || error.errorCode === 'E0000011';
+}
+
 export async function serve(
   env: RouteEnv,
   bucket: RateLimitBucket,
@@ -148,10 +161,22 @@ export async function serve(
   const fault = env.control?.takeFault(request.method, url.pathname);
   if (fault && fault.delayMs > 0) await delay(fault.delayMs);
   const now = env.now();
-  const context: ResponseContext = { now, requestId: base62(20), rate: env.limiter.take(bucket, now) };
+  const requestId = base62(20);
   let errorCode: string | null = null;
   const answer = async (): Promise<RenderedReply> => {
     if (fault?.drop) return { status: 0, headers: [], body: null, dropped: true };
+    // Credentials are checked before the bucket is counted: missing or unknown ones spend a lane of
+    // their own, not the organization's (see RateLimitLane).
+    let refusal: OktaHttpError | undefined;
+    if (scope !== null && !fault?.error) {
+      try {
+        await env.tokens.authorize(request, scope);
+      } catch (error) {
+        refusal = error instanceof OktaHttpError ? error : internalError(error);
+      }
+    }
+    const lane = refusal !== undefined && isUnauthenticated(refusal) ? 'unauthenticated' : 'authenticated';
+    const context: ResponseContext = { now, requestId, rate: env.limiter.take(bucket, now, lane) };
     const failWith = (error: OktaHttpError, ctx = context) => {
       errorCode = error.errorCode;
       return renderError(error, ctx);
@@ -162,16 +187,13 @@ export async function serve(
       return failWith(fault.error, { ...context, rate });
     }
     if (!context.rate.allowed) return failWith(rateLimited());
+    if (refusal !== undefined) return failWith(refusal);
     try {
-      if (scope !== null) await env.tokens.authorize(request, scope);
-      const reply = await handle(now, context.requestId);
+      const reply = await handle(now, requestId);
       errorCode = errorCodeOf(reply.status, reply.body);
       return render(reply, context);
     } catch (error) {
-      if (error instanceof OktaHttpError) return failWith(error);
-      // A bug in the backend must still answer in Okta's shape, and say so.
-      const message = error instanceof Error ? error.message : String(error);
-      return failWith(new OktaHttpError(500, 'E0000009', 'Internal Server Error', [message]));
+      return failWith(error instanceof OktaHttpError ? error : internalError(error));
     }
   };
   const reply = await answer();
@@ -180,7 +202,7 @@ export async function serve(
     path: url.pathname + url.search,
     status: reply.dropped ? 0 : reply.status,
     errorCode,
-    requestId: context.requestId,
+    requestId,
     time: new Date(now).toISOString(),
   });
   return reply;
@@ -217,10 +239,41 @@ export function compilePath(path: string): PathMatcher {
   };
 }
 
-function notFoundHere(env: RouteEnv, request: IncomingRequest, url: URL): Promise<RenderedReply> {
+/**
+ * Answers a request no route serves: 405 `E0000022` with an `Allow` header when the path exists with
+ * other methods or the method is one the API never serves (`TRACE`, `PATCH`, …), else Okta's 404.
+ * `OPTIONS` keeps the 404 (it belongs to CORS, which answers it before the routes when enabled).
+ */
+function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: string, routes: readonly CompiledRoute[]): Promise<RenderedReply> {
+  const allowed = [...new Set(routes.filter((route) => route.match(url.pathname) !== undefined).map((route) => route.method))];
+  const knownMethod = API_METHODS.has(method) || method === 'HEAD';
+  const error =
+    method === 'OPTIONS' || (allowed.length === 0 && knownMethod)
+      ? notFound(`${method} ${url.pathname}`, 'Route')
+      : new MethodNotAllowed((allowed.length > 0 ? allowed : [...API_METHODS]).join(', '));
   return serve(env, 'default', null, request, url, () => {
-    throw notFound(`${request.method} ${url.pathname}`, 'Route');
+    throw error;
   });
+}
+
+/** The methods some route of the API answers. */
+const API_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+
+/** `E0000022` (405): the path exists, but not with this method; carries the `Allow` header. */
+class MethodNotAllowed extends OktaHttpError {
+  constructor(readonly allow: string) {
+    super(405, 'E0000022', 'The endpoint does not support the provided HTTP method');
+  }
+}
+
+interface CompiledRoute {
+  spec: RouteSpec;
+  method: string;
+  match: PathMatcher;
+}
+
+function compileRoutes(specs: readonly RouteSpec[]): CompiledRoute[] {
+  return specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
 }
 
 /**
@@ -241,11 +294,11 @@ export function incoming(request: Request): IncomingRequest {
 
 /**
  * The backend's one router: finds the route for a request to the organization and serves it through
- * {@link serve}, or answers Okta's 404. `backend.fetch` (and so the msw handlers) and the Node HTTP
+ * {@link serve}, or answers Okta's 404 or 405. `backend.fetch` (and so the msw handlers) and the Node HTTP
  * server both answer through it.
  */
 export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Promise<RenderedReply> {
-  const routes = specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
+  const routes = compileRoutes(specs);
   return (input, url) => {
     for (const route of routes) {
       if (route.method !== input.method) continue;
@@ -264,6 +317,11 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
         }),
       );
     }
-    return notFoundHere(env, input, url);
+    return unmatched(env, input, url, input.method, routes);
   };
+}
+
+/** Whether the Fetch API can build a `Request` with this method (it refuses `CONNECT`, `TRACE`, `TRACK`). */
+export function isFetchMethod(method: string): boolean {
+  return !/^(connect|trace|track)$/i.test(method);
 }

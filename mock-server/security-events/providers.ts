@@ -1,4 +1,6 @@
-import { validateSecurityEventsProviderInput } from '../../src/providers/schemas';
+import { IssuerAndJwksSettingsSchema, validateSecurityEventsProviderInput } from '../../src/providers/schemas';
+import { DocumentFetchError, fetchJsonDocument } from '../../src/set/fetch-document';
+import { fieldIssues, PARSE_OPTIONS } from '../../src/validation/field-issues';
 import { createLocalKeySet, createRemoteKeySet, type JsonWebKeySet, type KeyResolver } from '../../src/set/keys';
 import { oktaId } from '../http/ids';
 import { notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
@@ -42,12 +44,16 @@ export interface RegisterProviderInput {
   type?: string;
 }
 
+/** Bound on fetching a provider's SSF discovery document. */
+const DISCOVERY_TIMEOUT_MS = 5_000;
+
 function createProviderCollection() {
   return new IndexedCollection({
     id: (provider: StoredProvider) => provider.id,
     indexes: {
       status: (provider) => [provider.status],
       activeIssuer: (provider) => (provider.status === 'ACTIVE' ? [provider.settings.issuer] : []),
+      issuer: (provider) => [provider.settings.issuer],
     },
   });
 }
@@ -77,8 +83,25 @@ export class ProviderService {
     return this.providers.page({ index: ['activeIssuer', issuer], limit: 1 }).items[0];
   }
 
+  /**
+   * Refuses an issuer that another provider already has, whatever its status: a token names its
+   * provider by `iss` only, so two active ones would make the key set that verifies it a matter of
+   * chance, and checking at creation keeps activation (which answers no 400) free of the conflict.
+   */
+  #checkIssuerFree(issuer: string, self: string | undefined, field: string): void {
+    const holder = this.providers.page({ index: ['issuer', issuer], limit: 2 }).items.find((p) => p.id !== self);
+    if (holder === undefined) return;
+    throw validationFailed([
+      {
+        path: field,
+        reason: `The issuer '${issuer.slice(0, 200)}' belongs to the provider ${holder.id}; delete it first or use another issuer`,
+      },
+    ]);
+  }
+
   async create(input: unknown): Promise<StoredProvider> {
-    const { name, type, settings } = await this.#resolve(input);
+    const { name, type, settings, issuerField } = await this.#resolve(input);
+    this.#checkIssuerFree(settings.issuer, undefined, issuerField);
     const provider: StoredProvider = {
       id: (this.env.newId ?? oktaId)('sse'),
       name,
@@ -93,7 +116,8 @@ export class ProviderService {
 
   async replace(id: string, input: unknown): Promise<StoredProvider> {
     const existing = this.require(id);
-    const { name, type, settings } = await this.#resolve(input);
+    const { name, type, settings, issuerField } = await this.#resolve(input);
+    this.#checkIssuerFree(settings.issuer, id, issuerField);
     const keys = settings.jwks_url === existing.settings.jwks_url ? existing.keys : this.#remoteKeys(settings.jwks_url);
     const next: StoredProvider = { ...existing, name, type, settings, keys };
     this.providers.update(id, next);
@@ -102,6 +126,9 @@ export class ProviderService {
 
   /** Adds an ACTIVE provider with an in-memory key set (no fetch): the shortcut for tests. */
   register(input: RegisterProviderInput): StoredProvider {
+    if (this.providers.page({ index: ['issuer', input.issuer], limit: 1 }).items.length > 0) {
+      throw new TypeError(`providers.register: a provider already has the issuer '${input.issuer}'; delete it first`);
+    }
     const provider: StoredProvider = {
       id: (this.env.newId ?? oktaId)('sse'),
       name: input.name ?? `Provider ${input.issuer}`,
@@ -137,20 +164,21 @@ export class ProviderService {
   }
 
   #remoteKeys(url: string): KeyResolver {
-    // No cooldown: "refetched once on an unknown kid" holds for every token, and concurrent
-    // refetches share one request.
-    return createRemoteKeySet(url, { now: this.env.now, cooldownMs: 0 });
+    // The verifier's defaults: an unknown kid refetches at most once per cooldown (30 s), so anonymous
+    // tokens with invented kids cannot make the backend hammer the provider's key set URL.
+    return createRemoteKeySet(url, { now: this.env.now });
   }
 
-  async #resolve(input: unknown): Promise<{ name: string; type: string; settings: ProviderSettings }> {
+  async #resolve(input: unknown): Promise<{ name: string; type: string; settings: ProviderSettings; issuerField: string }> {
     const check = validateSecurityEventsProviderInput(input);
     if (!check.ok) throw validationFailed(check.issues);
     const { name, type, settings } = check.value;
     if ('issuer' in settings) {
-      return { name, type, settings: { issuer: settings.issuer, jwks_url: settings.jwks_url, well_known_url: null } };
+      const direct = { issuer: settings.issuer, jwks_url: settings.jwks_url, well_known_url: null };
+      return { name, type, settings: direct, issuerField: 'settings.issuer' };
     }
     const discovered = await discover(settings.well_known_url);
-    return { name, type, settings: { ...discovered, well_known_url: settings.well_known_url } };
+    return { name, type, settings: { ...discovered, well_known_url: settings.well_known_url }, issuerField: 'settings.well_known_url' };
   }
 }
 
@@ -159,15 +187,19 @@ async function discover(url: string): Promise<{ issuer: string; jwks_url: string
   const refuse = (reason: string) => validationFailed([{ path: 'settings.well_known_url', reason }]);
   let document: unknown;
   try {
-    const response = await globalThis.fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5_000) });
-    if (!response.ok) throw refuse(`The discovery document could not be fetched: HTTP ${response.status}`);
-    document = await response.json();
+    document = await fetchJsonDocument(url, { accept: 'application/json', timeoutMs: DISCOVERY_TIMEOUT_MS });
   } catch (error) {
-    if (error instanceof OktaHttpError) throw error;
-    throw refuse('The discovery document could not be fetched or is not JSON');
+    const reason = error instanceof DocumentFetchError ? error.message : 'the request failed';
+    throw refuse(`The discovery document could not be fetched: ${reason}`);
   }
   const doc = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
   if (typeof doc.issuer !== 'string' || doc.issuer === '') throw refuse('The discovery document has no issuer');
-  if (typeof doc.jwks_uri !== 'string' || !URL.canParse(doc.jwks_uri)) throw refuse('The discovery document has no valid jwks_uri');
-  return { issuer: doc.issuer, jwks_url: doc.jwks_uri };
+  if (typeof doc.jwks_uri !== 'string' || doc.jwks_uri === '') throw refuse('The discovery document has no valid jwks_uri');
+  // What the document says gets the checks a caller's own `{ issuer, jwks_url }` gets.
+  const checked = IssuerAndJwksSettingsSchema.safeParse({ issuer: doc.issuer, jwks_url: doc.jwks_uri }, PARSE_OPTIONS);
+  if (!checked.success) {
+    const problems = fieldIssues(checked.error).map((issue) => `${issue.path === 'jwks_url' ? 'jwks_uri' : issue.path}: ${issue.reason}`);
+    throw refuse(`The discovery document is not usable (${problems.join('; ')})`);
+  }
+  return checked.data;
 }

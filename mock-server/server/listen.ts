@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
-import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
+import { isFetchMethod, MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
 
@@ -231,7 +231,9 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     }
     let request: Request | undefined;
     // The fetch `Request` is built only if the route reads it (a GET of a cached app does not).
-    const build = () => (request ??= new Request(url, { method, headers, body: body?.length ? body : undefined }));
+    // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
+    const build = () =>
+      (request ??= isFetchMethod(method) ? new Request(url, { method, headers, body: body?.length ? body : undefined }) : new Request(url, { method: 'GET', headers }));
     return route({ method, headers, request: build }, url);
   }
 

@@ -3,11 +3,29 @@ import type { FieldIssue } from '../validation/field-issues';
 import type { ListOptions } from './pagination';
 import type { CallOptions } from './transport';
 
-/** Refuses an empty or non-string resource id before anything is sent. */
+/** The longest resource id accepted: Okta's ids are 20 characters; this only keeps URLs bounded. */
+export const MAX_ID_LENGTH = 1000;
+
+/**
+ * Refuses a resource id that cannot name one resource before anything is sent: not a string, empty
+ * or blank, longer than {@link MAX_ID_LENGTH}, or `.` / `..`, which stay unescaped by
+ * `encodeURIComponent` and which URL resolution turns into "this folder" and "the parent folder"
+ * (`apps.delete('..')` would send `DELETE /api/v1/`).
+ */
 export function checkId(id: unknown, name: string): asserts id is string {
   if (typeof id !== 'string' || id.trim() === '') {
     throw new RequestValidationError(name, [
       { path: name, reason: `Must be a non-empty string (got ${id === '' ? 'an empty string' : typeof id})` },
+    ]);
+  }
+  if (id === '.' || id === '..') {
+    throw new RequestValidationError(name, [
+      { path: name, reason: `Must be a resource id, not '${id}' (a path segment meaning the current or parent folder)` },
+    ]);
+  }
+  if (id.length > MAX_ID_LENGTH) {
+    throw new RequestValidationError(name, [
+      { path: name, reason: `Must be at most ${MAX_ID_LENGTH} characters long (got ${id.length})` },
     ]);
   }
 }

@@ -1,5 +1,5 @@
 import { AppsetError, InvalidResponseError, RequestValidationError } from '../errors';
-import { parseLinkHeader } from './link-header';
+import { MAX_LINK_HEADER_LENGTH, parseLinkHeader } from './link-header';
 import { parseJson, type CallOptions, type QueryParams, type Transport } from './transport';
 
 /** One page of a list: its items and the relations of its `Link` headers. */
@@ -126,6 +126,9 @@ export class Pager<T> implements AsyncIterable<T> {
         // The following page arrived while this one was in use: its successor starts now.
         if (following.arrivedNext && !following.ahead) following.ahead = request(following.arrivedNext, undefined);
       }
+    } catch (error) {
+      // The pager's own errors quote the server's body and links, which may echo a credential.
+      throw this.#transport.redactor.redactError(error);
     } finally {
       caller?.removeEventListener('abort', follow);
       // Aborts a page read ahead that the walk will not use.
@@ -144,11 +147,16 @@ export class Pager<T> implements AsyncIterable<T> {
     onArrival: ((next: URL | null) => void) | undefined,
   ): Promise<Fetched<T>> {
     const response = await this.#transport.receive({ method: 'GET', target, query, retry: 'idempotent', options });
-    const links = parseLinkHeader(response.headers.get('link'));
+    const request = { method: 'GET', path: `${response.url.pathname}${response.url.search}` };
+    const linkHeader = response.headers.get('link');
+    if (linkHeader !== null && linkHeader.length > MAX_LINK_HEADER_LENGTH) {
+      const problem = `a Link header of ${linkHeader.length} characters (at most ${MAX_LINK_HEADER_LENGTH} are read)`;
+      throw new InvalidResponseError(request, response.status, response.headers, problem);
+    }
+    const links = parseLinkHeader(linkHeader);
     let next = this.#nextStep(links.next, response.url);
     onArrival?.(next.kind === 'follow' && !EMPTY_ARRAY.test(response.text) ? next.target : null);
 
-    const request = { method: 'GET', path: `${response.url.pathname}${response.url.search}` };
     const parsed = parseJson(response.text);
     if (!parsed.ok) {
       throw new InvalidResponseError(request, response.status, response.headers, 'a body that is not JSON', parsed.error);

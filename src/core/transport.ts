@@ -6,6 +6,7 @@ import {
   type RequestSummary,
 } from '../errors';
 import type { AuthProvider, AuthRequest } from '../auth/provider';
+import { SecretRedactor } from './redact';
 import {
   decideAfterConnectionError,
   decideAfterResponse,
@@ -149,14 +150,27 @@ export class Transport {
   readonly orgUrl: URL;
   readonly #settings: TransportSettings;
 
+  /** The client's secrets, removed from every error before it is thrown (see {@link SecretRedactor}). */
+  readonly redactor = new SecretRedactor();
+
   constructor(settings: TransportSettings) {
     this.#settings = settings;
     this.orgUrl = settings.orgUrl;
+    this.redactor.addAuthorization(settings.authorization);
+    this.redactor.addHeaders(settings.headers);
   }
 
   /** Sends `spec` and parses the successful answer's body as JSON. */
   async send(spec: RequestSpec): Promise<TransportResponse> {
-    const { status, headers, text, url } = await this.receive(spec);
+    try {
+      return await this.#send(spec);
+    } catch (error) {
+      throw this.redactor.redactError(error);
+    }
+  }
+
+  async #send(spec: RequestSpec): Promise<TransportResponse> {
+    const { status, headers, text, url } = await this.#receive(spec);
     const parsed = parseJson(text);
     if (!parsed.ok) {
       throw new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error);
@@ -169,6 +183,14 @@ export class Transport {
    * on the headers (a pager starting the next request) before the parse.
    */
   async receive(spec: RequestSpec): Promise<TextResponse> {
+    try {
+      return await this.#receive(spec);
+    } catch (error) {
+      throw this.redactor.redactError(error);
+    }
+  }
+
+  async #receive(spec: RequestSpec): Promise<TextResponse> {
     const url = buildUrl(this.orgUrl, spec);
     const summary = summarize(spec.method, url);
     const signal = spec.options?.signal;
@@ -189,7 +211,11 @@ export class Transport {
       let attemptInit = init;
       if (auth !== undefined) {
         const headers = new Headers(init.headers);
-        for (const [name, value] of Object.entries(await auth.headers(authRequest, signal))) headers.set(name, value);
+        for (const [name, value] of Object.entries(await auth.headers(authRequest, signal))) {
+          // Access tokens a service app obtains are secrets too: kept out of every error.
+          if (name.toLowerCase() === 'authorization') this.redactor.addIssued(value);
+          headers.set(name, value);
+        }
         attemptInit = { ...init, headers };
       }
       let answer: Answer;

@@ -50,6 +50,23 @@ export interface DecodeSecurityEventTokenOptions {
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 const SIGNATURE_SEGMENT = /^[A-Za-z0-9_-]*$/;
+const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * Whether `segment` (already known to use only the base64url alphabet, unpadded) is the one spelling
+ * of its bytes (RFC 4648 §3.5): a length that is not 1 modulo 4, and zero bits after the last byte.
+ * Without this, `...Q` and `...R` decode to the same signature, and a re-spelled copy of a genuine
+ * token is a second token with the same `jti`.
+ */
+export function isCanonicalBase64url(segment: string): boolean {
+  const rest = segment.length % 4;
+  if (rest === 0) return true;
+  if (rest === 1) return false;
+  const last = BASE64URL_ALPHABET.indexOf(segment[segment.length - 1]!);
+  // Two characters carry one byte and 4 unused bits; three carry two bytes and 2 unused bits.
+  const unusedBits = rest === 2 ? 0b1111 : 0b11;
+  return (last & unusedBits) === 0;
+}
 
 function invalidRequest(description: string): SetVerificationError {
   return new SetVerificationError('invalid_request', description);
@@ -58,12 +75,30 @@ function invalidRequest(description: string): SetVerificationError {
 // Without `stream`, decode keeps no state between calls, so one decoder serves every token.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Thrown by the JSON reviver when a member is named `__proto__`. */
+class PrototypeKeyError extends Error {}
+
+/**
+ * JSON.parse makes `"__proto__"` an own member, but any later copy by assignment (`out[key] = v`)
+ * turns it into the copy's prototype: the token's unchecked data would then be read through
+ * inherited members. No claim, event type or header parameter is named `__proto__`, so it is refused.
+ */
+function refusePrototypeKey(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new PrototypeKeyError();
+  return value;
+}
+
 function decodeJsonObject(segment: string, part: 'header' | 'payload'): Record<string, unknown> {
   let value: unknown;
   try {
     const text = strictUtf8.decode(base64url.decode(segment));
-    value = JSON.parse(text);
-  } catch {
+    value = JSON.parse(text, refusePrototypeKey);
+  } catch (error) {
+    if (error instanceof PrototypeKeyError) {
+      throw invalidRequest(
+        `The security event token ${part} has a member named '__proto__'; no claim, event or header parameter has that name, so remove it`,
+      );
+    }
     value = undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -115,8 +150,9 @@ export function decodeChecked(
     !SEGMENT.test(headerSegment) ||
     !SEGMENT.test(payloadSegment) ||
     !SIGNATURE_SEGMENT.test(signatureSegment) ||
-    // No byte string encodes to a base64url length of 1 modulo 4.
-    signatureSegment.length % 4 === 1
+    !isCanonicalBase64url(headerSegment) ||
+    !isCanonicalBase64url(payloadSegment) ||
+    !isCanonicalBase64url(signatureSegment)
   ) {
     throw invalidRequest(
       'The security event token is not a compact JWS: expected three base64url segments separated by dots',

@@ -22,15 +22,28 @@ export class SetVerificationError extends AppsetError {
 
   /** Creates the error; `cause` keeps the underlying failure (a jose or fetch error) for logs. */
   constructor(err: SetErrorCode, description: string, options?: { cause?: unknown }) {
-    super(`${err}: ${description}`, options);
+    const safe = safeDescription(description);
+    super(`${err}: ${safe}`, options);
     this.err = err;
-    this.description = description;
+    this.description = safe;
   }
 
   /** The RFC 8935 error response body: `{ err, description }`. */
   toJSON(): { err: SetErrorCode; description: string } {
     return { err: this.err, description: this.description };
   }
+}
+
+/** The longest description kept: it quotes the token's own values (kid, iss, alg), which anyone can send. */
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+/**
+ * A description safe to log and to send back: control characters (line breaks that would forge log
+ * lines, terminal escapes) written as `\uXXXX`, and at most {@link MAX_DESCRIPTION_LENGTH} characters.
+ */
+function safeDescription(description: string): string {
+  const escaped = description.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.length > MAX_DESCRIPTION_LENGTH ? `${escaped.slice(0, MAX_DESCRIPTION_LENGTH - 1)}…` : escaped;
 }
 
 /**

@@ -199,7 +199,10 @@ export function validateEvents(
   }
   const issues: FieldIssue[] = [];
   for (const [uri, payload] of entries) {
-    if (isKnownEventType(uri)) {
+    if (uri === '__proto__') {
+      // Assigned below, it would become the prototype of `events` instead of one of its members.
+      issues.push({ path: 'events.__proto__', reason: NOT_ALLOWED_VALUE });
+    } else if (isKnownEventType(uri)) {
       const parsed = parseEvent(uri, payload, ['events', uri]);
       issues.push(...parsed.issues);
       events[uri] = parsed.data;

@@ -1,6 +1,7 @@
 import { importJWK, type CryptoKey, type JWK, type KeyObject } from 'jose';
 import type { SecurityEventTokenHeader } from './decode';
 import { invalidKey, SetVerificationError } from './errors';
+import { DocumentFetchError, fetchJsonDocument } from './fetch-document';
 import { isKeyObject, keyObjectJwk, keyObjectMismatch } from './key-object';
 
 /** A key that can check a signature: a Web Crypto key, a Node.js `KeyObject`, or a public JWK. */
@@ -105,17 +106,34 @@ function isKeySet(value: unknown): value is JsonWebKeySet {
 }
 
 /**
- * Picks the key for `kid` in a key set. Among keys sharing the kid, one declared for `alg` (or for no
- * algorithm) and for signatures wins; otherwise the first, which the import then refuses by name.
+ * Picks the key for `kid` in a key set. Among keys sharing the kid, one of the type `alg` needs,
+ * declared for `alg` (or for no algorithm) and for signatures wins; otherwise the first, which the
+ * import then refuses by name.
  */
 function selectJwk(keySet: JsonWebKeySet, kid: string, alg: string): JWK | undefined {
   const candidates = keySet.keys.filter((key) => isRecord(key) && key.kid === kid);
   return (
     candidates.find(
       (key) =>
-        (key.alg === undefined || key.alg === alg) && (key.use === undefined || key.use === 'sig'),
+        (key.alg === undefined || key.alg === alg) &&
+        (key.use === undefined || key.use === 'sig') &&
+        jwkTypeFits(key, alg),
     ) ?? candidates[0]
   );
+}
+
+/**
+ * Whether a JWK's type (and curve) can verify `alg`: RFC 7517 §4.5 lets keys of different types share
+ * a `kid` (an RSA and an EC key published during a migration), and the token's `alg` says which one
+ * signed it, as JOSE libraries pick it.
+ */
+function jwkTypeFits(jwk: JWK, alg: string): boolean {
+  if (/^(RS|PS)(256|384|512)$/.test(alg)) return jwk.kty === 'RSA';
+  if (alg === 'ES256') return jwk.kty === 'EC' && jwk.crv === 'P-256';
+  if (alg === 'ES384') return jwk.kty === 'EC' && jwk.crv === 'P-384';
+  if (alg === 'ES512') return jwk.kty === 'EC' && jwk.crv === 'P-521';
+  if (alg === 'EdDSA' || alg === 'Ed25519') return jwk.kty === 'OKP' && jwk.crv === 'Ed25519';
+  return true;
 }
 
 /** Options of {@link createRemoteKeySet}. */
@@ -130,12 +148,15 @@ export interface RemoteKeySetOptions {
   cooldownMs?: number;
   /** Bound on one key set request; default 5 s. */
   timeoutMs?: number;
+  /** Bound on the key set's size in bytes; default 1 MiB. Redirects are never followed. */
+  maxBytes?: number;
 }
 
 /**
  * A key set fetched from a URL and cached: usable as the `keys` of `verifySecurityEventToken`. A token
  * whose `kid` is not in the cached set triggers one refetch (the provider probably rotated its keys),
- * unless the cooldown forbids it; concurrent fetches share one request; failed fetches are not cached.
+ * unless the cooldown forbids it; concurrent fetches share one request. A failed fetch is not cached,
+ * but within the cooldown after it tokens are refused with its description instead of fetching again.
  */
 export interface RemoteKeySet extends KeyResolver {
   /** The key set's URL. */
@@ -161,19 +182,35 @@ export function createRemoteKeySet(location: URL | string, options: RemoteKeySet
   let cached: { keySet: JsonWebKeySet; fetchedAt: number } | undefined;
   let pending: Promise<{ keySet: JsonWebKeySet; fetchedAt: number }> | undefined;
 
+  // The last failed fetch: within the cooldown, tokens are refused with its description rather than
+  // starting another request, so anonymous tokens cannot make a failing endpoint be asked per token.
+  let failure: { at: number; description: string } | undefined;
+
   const download = async () => {
+    try {
+      const entry = await downloadOnce();
+      failure = undefined;
+      return entry;
+    } catch (error) {
+      const description = error instanceof SetVerificationError ? error.description : `The key set at ${url} could not be fetched`;
+      failure = { at: now(), description };
+      throw error;
+    }
+  };
+
+  const downloadOnce = async () => {
     let body: unknown;
     try {
-      const fetchFn = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-      const response = await fetchFn(url, {
-        headers: { accept: 'application/jwk-set+json, application/json' },
-        signal: AbortSignal.timeout(timeout),
+      body = await fetchJsonDocument(url, {
+        fetch: options.fetch,
+        accept: 'application/jwk-set+json, application/json',
+        timeoutMs: timeout,
+        maxBytes: options.maxBytes,
       });
-      if (!response.ok) throw invalidKey(`The key set at ${url} could not be fetched: HTTP ${response.status}`);
-      body = await response.json();
     } catch (cause) {
-      if (cause instanceof SetVerificationError) throw cause;
-      throw invalidKey(`The key set at ${url} could not be fetched`, cause);
+      if (!(cause instanceof DocumentFetchError)) throw invalidKey(`The key set at ${url} could not be fetched`, cause);
+      // The network's own error, when there was one, is the cause worth keeping.
+      throw invalidKey(`The key set at ${url} could not be fetched: ${cause.message}`, cause.cause ?? cause);
     }
     if (!isKeySet(body)) throw invalidKey(`The document at ${url} is not a JSON Web Key Set ({"keys": [...]})`);
     cached = { keySet: body, fetchedAt: now() };
@@ -182,6 +219,9 @@ export function createRemoteKeySet(location: URL | string, options: RemoteKeySet
 
   // One shared request; a caller's signal only stops that caller's wait.
   const refresh = (signal: AbortSignal | undefined) => {
+    if (pending === undefined && failure !== undefined && now() - failure.at < cooldown) {
+      return Promise.reject(invalidKey(failure.description));
+    }
     pending ??= download().finally(() => {
       pending = undefined;
     });
@@ -214,6 +254,7 @@ export function createRemoteKeySet(location: URL | string, options: RemoteKeySet
     jwk,
     clear: () => {
       cached = undefined;
+      failure = undefined;
     },
   });
 }
@@ -233,13 +274,30 @@ export function createLocalKeySet(keySet: JsonWebKeySet): KeyResolver {
 
 // Process-wide, per URL: verifications given the same key set URL share one fetched copy.
 const remoteKeySets = new Map<string, RemoteKeySet>();
+/**
+ * How many key set URLs are remembered. A receiver that derives the URL from something a token says
+ * would otherwise grow the map (and the cached key sets) with every invented URL; past the bound the
+ * least recently used URL is forgotten and, if used again, fetched again.
+ */
+export const MAX_SHARED_KEY_SETS = 100;
 
 function sharedRemoteKeySet(location: URL | string): RemoteKeySet {
   const set = createRemoteKeySet(location);
   const existing = remoteKeySets.get(set.url);
-  if (existing) return existing;
+  if (existing) {
+    // Map order is insertion order: moving the entry to the end keeps the least recently used first.
+    remoteKeySets.delete(set.url);
+    remoteKeySets.set(set.url, existing);
+    return existing;
+  }
   remoteKeySets.set(set.url, set);
+  if (remoteKeySets.size > MAX_SHARED_KEY_SETS) remoteKeySets.delete(remoteKeySets.keys().next().value!);
   return set;
+}
+
+/** @internal How many key set URLs the verifier's URL mode remembers (for tests of the bound). */
+export function sharedKeySetCount(): number {
+  return remoteKeySets.size;
 }
 
 function isKeyLike(value: unknown): value is VerificationKey {

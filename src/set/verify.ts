@@ -17,7 +17,10 @@ export interface VerifySecurityEventTokenOptions {
   keys: KeySource;
   /** Accepted `alg` values; default every asymmetric algorithm. `none` and `HS*` are refused regardless. */
   algorithms?: readonly string[];
-  /** Seconds of clock skew tolerated when judging `exp`, `nbf` and `iat`; default 0. */
+  /**
+   * Seconds of clock skew tolerated when judging `exp`, `nbf` and `iat`; default 0. An `iat` more than
+   * {@link FUTURE_IAT_ALLOWANCE_SECONDS} (plus this tolerance) ahead of `currentDate` is always refused.
+   */
   clockTolerance?: number;
   /** When set, tokens whose `iat` is older than this many seconds are refused. */
   maxTokenAge?: number;
@@ -57,6 +60,13 @@ export interface VerifiedSecurityEventToken {
 }
 
 const CLAIM_FAILURE_PREFIX = 'Failed claim validation in security event token.';
+
+/**
+ * How far `iat` may run ahead of the receiver's clock (beyond `clockTolerance`): issuers' clocks
+ * drift by seconds, while a token dated far ahead would pass every later age check (`maxTokenAge`)
+ * long after it was captured.
+ */
+export const FUTURE_IAT_ALLOWANCE_SECONDS = 300;
 
 function withoutTrailingSlash(value: string): string {
   return value.endsWith('/') ? value.slice(0, -1) : value;
@@ -109,10 +119,10 @@ function timeIssues(
   const tolerance = options.clockTolerance ?? 0;
   const issues: FieldIssue[] = [];
   const { iat, exp, nbf } = claims;
-  if (options.maxTokenAge !== undefined && typeof iat === 'number' && Number.isInteger(iat)) {
-    if (iat - tolerance > now) {
-      issues.push({ path: 'iat', reason: 'Must not be in the future' });
-    } else if (now - iat - tolerance > options.maxTokenAge) {
+  if (typeof iat === 'number' && Number.isInteger(iat)) {
+    if (iat - tolerance - FUTURE_IAT_ALLOWANCE_SECONDS > now) {
+      issues.push({ path: 'iat', reason: `Must not be more than ${FUTURE_IAT_ALLOWANCE_SECONDS} seconds in the future` });
+    } else if (options.maxTokenAge !== undefined && now - iat - tolerance > options.maxTokenAge) {
       issues.push({ path: 'iat', reason: `Must be at most ${options.maxTokenAge} seconds old` });
     }
   }

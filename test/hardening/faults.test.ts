@@ -160,7 +160,9 @@ describe('a gateway answering HTML error pages', () => {
 // reached at all, and one whose 200 answer is cut short.
 describe("the backend, when a provider's key set endpoint fails", () => {
   const JWKS_URL = 'https://provider.test/jwks';
-  const backend = createMockBackend();
+  // A clock the tests move past the cooldown that follows a failed key set fetch.
+  let skew = 0;
+  const backend = createMockBackend({ now: () => Date.now() + skew });
   const server = setupServer(...createHandlers(backend));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
@@ -199,10 +201,13 @@ describe("the backend, when a provider's key set endpoint fails", () => {
 
   const token = () => sign(backend, key, events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' }));
 
-  it.each(['unreachable', 'cut-short'] as const)('answers invalid_key while the endpoint is %s', async (reply) => {
+  it.each([
+    ['unreachable', 'the request failed'],
+    ['cut-short', 'the body is not UTF-8 JSON'],
+  ] as const)('answers invalid_key while the endpoint is %s', async (reply, reason) => {
     jwksEndpoint(reply);
     await createProvider();
-    expectRefused(await publish(backend, await token()), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched`);
+    expectRefused(await publish(backend, await token()), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched: ${reason}`);
   });
 
   it.each(['unreachable', 'cut-short'] as const)('accepts tokens again once an endpoint that was %s recovers', async (reply) => {
@@ -210,6 +215,7 @@ describe("the backend, when a provider's key set endpoint fails", () => {
     await createProvider();
     await publish(backend, await token());
     endpoint.reply = 'up';
+    skew += 30_000;
     expectAccepted(await publish(backend, await token()));
     expect(endpoint.fetches).toBe(2);
   });

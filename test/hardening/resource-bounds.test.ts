@@ -212,7 +212,8 @@ describe('replay memory bounded by replay.maxEntries = 100, after 1,000 distinct
 });
 
 describe('replay memory bounded by replay.windowMs = 60 s', () => {
-  const clock = manualClock();
+  // Starts at the real time: the tokens are signed with it, and an iat far ahead of the clock is refused.
+  const clock = manualClock(Date.now());
   const backend = createMockBackend({ replay: { windowMs: 60_000 }, now: clock.now });
   served(backend);
   beforeAll(() => {

@@ -97,9 +97,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * accepted, by DESIGN.md's rules, written independently of the verifier: typ secevent+jwt (the
  * media type may carry `application/` and any case), the registered kid, RS256, the provider's
  * exact issuer, the org URL in aud (trailing slash tolerated), a non-empty jti, a non-negative
- * integer iat, and events: a non-empty object whose known event types carry their original valid
+ * integer iat at most five minutes ahead, no member named `__proto__`, and events: a non-empty object whose known event types carry their original valid
  * payload and whose other members are objects.
  */
+function hasPrototypeMember(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasPrototypeMember);
+  if (!isObject(value)) return false;
+  return Object.hasOwn(value, '__proto__') || Object.values(value).some(hasPrototypeMember);
+}
+
 function mustAccept(header: unknown, claims: unknown, originalEvents: Record<string, unknown>): boolean {
   if (!isObject(header) || !isObject(claims)) return false;
   const { typ, kid, alg } = header;
@@ -111,6 +117,10 @@ function mustAccept(header: unknown, claims: unknown, originalEvents: Record<str
   if (!audiences.some((a: string) => a.replace(/\/$/, '') === backend.orgUrl)) return false;
   if (typeof claims.jti !== 'string' || claims.jti === '') return false;
   if (typeof claims.iat !== 'number' || !Number.isSafeInteger(claims.iat) || claims.iat < 0) return false;
+  // Issued at most five minutes ahead of the receiver's clock.
+  if (claims.iat > Math.floor(Date.now() / 1000) + 300) return false;
+  // No member anywhere may be named __proto__ (it would become a prototype when copied).
+  if (hasPrototypeMember(header) || hasPrototypeMember(claims)) return false;
   const evts = claims.events;
   if (!isObject(evts) || Object.keys(evts).length === 0) return false;
   return Object.entries(evts).every(([uri, payload]) =>

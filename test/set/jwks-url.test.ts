@@ -122,7 +122,7 @@ describe('verifySecurityEventToken with a key set URL', () => {
     const url = jwksUrl();
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
     const error = await rejection(await tokenFor(first), url);
-    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched` });
+    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched: the request failed` });
     expect(error.cause).toEqual(new TypeError('fetch failed'));
   });
 
@@ -137,7 +137,7 @@ describe('verifySecurityEventToken with a key set URL', () => {
     const url = jwksUrl();
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>maintenance</html>', { status: 200 })));
     const error = await rejection(await tokenFor(first), url);
-    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched` });
+    expect(error.toJSON()).toEqual({ err: 'invalid_key', description: `The key set at ${url} could not be fetched: the body is not UTF-8 JSON` });
   });
 
   it('refuses with invalid_key when the endpoint answers JSON that is not a key set', async () => {
@@ -150,11 +150,17 @@ describe('verifySecurityEventToken with a key set URL', () => {
     });
   });
 
-  it('fetches again after a failed fetch instead of caching the failure', async () => {
+  it('fetches again after a failed fetch once the 30 s cooldown has passed, and not before', async () => {
     const url = jwksUrl();
+    freezeClock(Date.UTC(2025, 0, 1));
     vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 503 })));
     await rejection(await tokenFor(first), url);
-    serveKeySet({ keys: [first.publicJwk] });
+    const { fetch } = serveKeySet({ keys: [first.publicJwk] });
+    vi.setSystemTime(Date.UTC(2025, 0, 1, 0, 0, 29, 999));
+    const refused = await rejection(await tokenFor(first), url);
+    expect(refused.description).toBe(`The key set at ${url} could not be fetched: HTTP 503`);
+    expect(fetch).not.toHaveBeenCalled();
+    vi.setSystemTime(Date.UTC(2025, 0, 1, 0, 0, 30));
     const result = await verifySecurityEventToken(await tokenFor(first), { audience: AUDIENCE, keys: url });
     expect(result.header.kid).toBe('key-2024');
   });

@@ -39,10 +39,11 @@ export function sign(
   backend: MockBackend,
   key: ProviderKey,
   events: SecurityEventsInput,
-  claims: { iss?: string; aud?: string; jti?: string } = {},
+  claims: { iss?: string; aud?: string; jti?: string; iat?: number } = {},
 ): Promise<string> {
   return signSecurityEventToken(
-    { iss: claims.iss ?? ISSUER, aud: claims.aud ?? backend.orgUrl, jti: claims.jti, events },
+    // Issued on the backend's clock by default, which the receiver checks `iat` against.
+    { iss: claims.iss ?? ISSUER, aud: claims.aud ?? backend.orgUrl, jti: claims.jti, iat: claims.iat ?? Math.floor(backend.clock.now().getTime() / 1000), events },
     { key: key.privateKey, kid: key.kid },
   );
 }
@@ -130,6 +131,8 @@ export function manualClock(start = Date.parse('2026-03-01T09:00:00.000Z')) {
   let t = start;
   return {
     now: () => t,
+    /** The clock in whole seconds: the `iat` of a token signed "now" for a backend on this clock. */
+    seconds: () => Math.floor(t / 1000),
     advance(ms: number) {
       t += ms;
     },

@@ -16,6 +16,8 @@ import {
 } from './helpers';
 
 const clock = manualClock();
+/** The least time between two key set fetches caused by unknown kids (the verifier's default). */
+const REFETCH_COOLDOWN_MS = 30_000;
 const { backend, server } = useMockBackend({ now: clock.now });
 
 const JWKS_URL = 'https://provider.test/jwks';
@@ -54,7 +56,7 @@ async function createProvider(): Promise<void> {
 }
 
 const token = (key: ProviderKey) =>
-  sign(backend, key, events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' }));
+  sign(backend, key, events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' }), { iat: clock.seconds() });
 
 describe('a provider whose keys are at its jwks_url', () => {
   it('is not asked for its key set when it is created', async () => {
@@ -92,6 +94,7 @@ describe('a provider whose keys are at its jwks_url', () => {
     await createProvider();
     await publish(backend, await token(key1));
     endpoint.reply = [key2];
+    clock.advance(REFETCH_COOLDOWN_MS);
     expectAccepted(await publish(backend, await token(key2)));
     expect(endpoint.fetches).toBe(2);
   });
@@ -101,6 +104,7 @@ describe('a provider whose keys are at its jwks_url', () => {
     await createProvider();
     await publish(backend, await token(key1));
     endpoint.reply = [key2];
+    clock.advance(REFETCH_COOLDOWN_MS);
     await publish(backend, await token(key2));
     expectAccepted(await publish(backend, await token(key2)));
     expect(endpoint.fetches).toBe(2);
@@ -110,6 +114,7 @@ describe('a provider whose keys are at its jwks_url', () => {
     const endpoint = jwksEndpoint([key1]);
     await createProvider();
     await publish(backend, await token(key1));
+    clock.advance(REFETCH_COOLDOWN_MS);
     expectRefused(await publish(backend, await token(key2)), 'invalid_key', `No key with kid 'kid2' in the key set at ${JWKS_URL}`);
     expect(endpoint.fetches).toBe(2);
   });
@@ -129,7 +134,7 @@ describe('a provider whose jwks_url fails', () => {
   it('answers invalid_key while the endpoint answers something that is not JSON', async () => {
     jwksEndpoint('not-json');
     await createProvider();
-    expectRefused(await publish(backend, await token(key1)), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched`);
+    expectRefused(await publish(backend, await token(key1)), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched: the body is not UTF-8 JSON`);
   });
 
   it('answers invalid_key while the endpoint answers JSON that is not a key set', async () => {
@@ -142,13 +147,26 @@ describe('a provider whose jwks_url fails', () => {
     );
   });
 
-  it('accepts tokens again once the endpoint recovers from a 500', async () => {
+  it('accepts tokens again once the endpoint recovers from a 500 and the cooldown has passed', async () => {
     const endpoint = jwksEndpoint('down');
     await createProvider();
     await publish(backend, await token(key1));
     endpoint.reply = [key1];
+    clock.advance(REFETCH_COOLDOWN_MS);
     expectAccepted(await publish(backend, await token(key1)));
     expect(endpoint.fetches).toBe(2);
+  });
+
+  it('within the cooldown after a failure, refuses with that failure without asking again', async () => {
+    const endpoint = jwksEndpoint('down');
+    await createProvider();
+    await publish(backend, await token(key1));
+    endpoint.reply = [key1];
+    clock.advance(REFETCH_COOLDOWN_MS - 1);
+    for (let n = 0; n < 10; n += 1) {
+      expectRefused(await publish(backend, await token(key1)), 'invalid_key', `The key set at ${JWKS_URL} could not be fetched: HTTP 500`);
+    }
+    expect(endpoint.fetches).toBe(1);
   });
 
   it('accepts tokens again once the endpoint recovers from garbage', async () => {
@@ -156,6 +174,7 @@ describe('a provider whose jwks_url fails', () => {
     await createProvider();
     await publish(backend, await token(key1));
     endpoint.reply = [key1];
+    clock.advance(REFETCH_COOLDOWN_MS);
     expectAccepted(await publish(backend, await token(key1)));
   });
 
@@ -164,6 +183,7 @@ describe('a provider whose jwks_url fails', () => {
     await createProvider();
     await publish(backend, await token(key1));
     endpoint.reply = 'down';
+    clock.advance(REFETCH_COOLDOWN_MS);
     expectRefused(
       await publish(backend, await token(key2)),
       'invalid_key',

@@ -96,7 +96,7 @@ describe('POST /api/v1/security-events-providers', () => {
   it('answers 400 E0000001 naming settings.well_known_url when the discovery host is unreachable', async () => {
     server.use(http.get(WELL_KNOWN, () => HttpResponse.error()));
     expectOktaError(await create(wellKnownInput), 400, 'E0000001', 'Api validation failed: settings.well_known_url', [
-      'settings.well_known_url: The discovery document could not be fetched or is not JSON',
+      'settings.well_known_url: The discovery document could not be fetched: the request failed',
     ]);
   });
 
@@ -151,7 +151,7 @@ describe('GET /api/v1/security-events-providers', () => {
 
   it('pages with limit, linking the next page', async () => {
     const first = (await create(issuerInput)).body;
-    const second = (await create({ ...issuerInput, name: 'Second' })).body;
+    const second = (await create({ ...issuerInput, name: 'Second', settings: { ...issuerInput.settings, issuer: 'https://second.provider.test' } })).body;
     const page1 = await providers('?limit=1');
     expect(page1.body).toEqual([first]);
     const next = /<([^>]+)>; rel="next"/.exec(page1.headers.get('link') ?? '')?.[1];

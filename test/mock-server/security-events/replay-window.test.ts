@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 async function acceptedToken(): Promise<string> {
   registerProvider(backend, [key]);
-  const token = await sign(backend, key, events.sessionRevoked({ subject: { user: ADA } }), { jti: 'jti-windowed' });
+  const token = await sign(backend, key, events.sessionRevoked({ subject: { user: ADA } }), { jti: 'jti-windowed', iat: clock.seconds() });
   expectAccepted(await publish(backend, token));
   return token;
 }

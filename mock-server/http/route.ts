@@ -114,7 +114,7 @@ export async function serve(
   env: RouteEnv,
   bucket: RateLimitBucket,
   scope: MockScope | null,
-  request: Pick<Request, 'headers'>,
+  request: { readonly headers: HeaderReader },
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
 ): Promise<RenderedReply> {
   const now = env.now();
@@ -162,7 +162,7 @@ export function compilePath(path: string): PathMatcher {
   };
 }
 
-function notFoundHere(env: RouteEnv, request: Pick<Request, 'method' | 'headers'>, url: URL): Promise<RenderedReply> {
+function notFoundHere(env: RouteEnv, request: { readonly method: string; readonly headers: HeaderReader }, url: URL): Promise<RenderedReply> {
   return serve(env, 'default', null, request, () => {
     throw notFound(`${request.method} ${url.pathname}`, 'Route');
   });
@@ -175,8 +175,14 @@ function notFoundHere(env: RouteEnv, request: Pick<Request, 'method' | 'headers'
  */
 export interface IncomingRequest {
   readonly method: string;
-  readonly headers: Headers;
+  /** The request's headers, read by name (a `Headers` object is one). */
+  readonly headers: HeaderReader;
   request(): Request;
+}
+
+/** Reads a request header by its name, case-insensitively; `null` when absent. */
+export interface HeaderReader {
+  get(name: string): string | null;
 }
 
 /** A fetch `Request` as an {@link IncomingRequest}. */

@@ -71,7 +71,7 @@ export class TokenRegistry {
   }
 
   /** Checks the request's `Authorization` header for a scope; throws the Okta error a real organization gives. */
-  async authorize(request: { readonly headers: Headers; request(): Request }, scope: MockScope): Promise<void> {
+  async authorize(request: { readonly headers: { get(name: string): string | null }; request(): Request }, scope: MockScope): Promise<void> {
     const header = request.headers.get('authorization');
     if (header === null || header.trim() === '') throw invalidSession();
     const match = /^(ssws|bearer)\s+(\S+)\s*$/i.exec(header);

@@ -283,8 +283,14 @@ function compileRoutes(specs: readonly RouteSpec[]): CompiledRoute[] {
  */
 export interface IncomingRequest {
   readonly method: string;
-  readonly headers: Headers;
+  /** The request's headers, read by name (a `Headers` object is one). */
+  readonly headers: HeaderReader;
   request(): Request;
+}
+
+/** Reads a request header by its name, case-insensitively; `null` when absent. */
+export interface HeaderReader {
+  get(name: string): string | null;
 }
 
 /** A fetch `Request` as an {@link IncomingRequest}. */

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../../src/errors';
+import type { HeaderReader } from '../http/route';
 
 /** The response headers a client reads, exposed to pages on other origins. */
 export const EXPOSED_HEADERS = [
@@ -33,9 +34,9 @@ export type CorsOrigins = '*' | readonly string[];
 /** The server's CORS answers, decided once from its allowed origins. */
 export interface CorsPolicy {
   /** True for a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`. */
-  isPreflight(method: string, headers: Headers): boolean;
+  isPreflight(method: string, headers: HeaderReader): boolean;
   /** The headers of a preflight's answer, or `undefined` when the origin is not allowed. */
-  preflight(headers: Headers): Array<[string, string]> | undefined;
+  preflight(headers: HeaderReader): Array<[string, string]> | undefined;
   /** The headers every other answer carries, for a request from `origin` (`null` when none was sent). */
   responseHeaders(origin: string | null): Array<[string, string]>;
 }
@@ -76,7 +77,7 @@ export function corsPolicy(origins: CorsOrigins = '*'): CorsPolicy {
 
   return {
     isPreflight: (method, headers) =>
-      method === 'OPTIONS' && headers.has('origin') && headers.has('access-control-request-method'),
+      method === 'OPTIONS' && headers.get('origin') !== null && headers.get('access-control-request-method') !== null,
 
     preflight(headers) {
       const origin = allowOrigin(headers.get('origin'));

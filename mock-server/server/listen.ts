@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
-import { isFetchMethod, MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
+import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
 
@@ -82,22 +82,33 @@ function toHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
+/**
+ * The request's headers read from Node's own parsed object: a fetch `Headers` is built only with the
+ * fetch `Request`, for the routes that read it.
+ */
+function headerReader(req: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = req.headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
 function writeReply(res: ServerResponse, reply: RenderedReply): void {
   if (reply.dropped) {
     // A fault asked for no answer: the client sees the connection closed, as when a proxy fails.
     res.socket?.destroy();
     return;
   }
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of reply.headers) {
-    const seen = headers[name];
-    // A repeated name (one `Link` per relation) is sent as repeated headers, as the API does.
-    headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
+  // Node's flat form keeps a repeated name (one `Link` per relation) as repeated headers, as the API sends them.
+  const headers: string[] = [];
+  for (const [name, value] of reply.headers) headers.push(name, value);
   const bodyless = reply.status === 204 || reply.status === 304;
   const body = bodyless ? null : reply.body;
   if (!bodyless) {
-    headers['content-length'] = String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    headers.push('content-length', String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   }
   res.writeHead(reply.status, headers);
   res.end(body ?? undefined);
@@ -152,7 +163,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     const started = performance.now();
     const arrived = Date.now();
     const method = req.method ?? 'GET';
-    const headers = toHeaders(req);
+    const headers = headerReader(req);
     const origin = headers.get('origin');
     let refusedOrigin = false;
     let failed = false;
@@ -211,29 +222,36 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
-  async function answer(req: IncomingMessage, method: string, headers: Headers): Promise<RenderedReply> {
+  async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const target = req.url ?? '/';
     const url = new URL(`${env.orgUrl().origin}${target.startsWith('/') ? target : `/${target}`}`);
-    headers.delete('host');
     let body: Buffer | undefined;
+    let bytesSeen: number | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
       try {
         body = await readBody(req, MAX_JSON_BODY_BYTES);
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
-        // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
-        // receiver): routes check the declared length before reading, so they get the size, not the body.
-        const declared = Number(headers.get('content-length'));
-        if (!(declared > MAX_JSON_BODY_BYTES)) headers.set('content-length', String(error.bytesSeen));
-        headers.delete('transfer-encoding');
+        bytesSeen = error.bytesSeen;
       }
     }
     let request: Request | undefined;
     // The fetch `Request` is built only if the route reads it (a GET of a cached app does not).
-    // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
-    const build = () =>
-      (request ??= isFetchMethod(method) ? new Request(url, { method, headers, body: body?.length ? body : undefined }) : new Request(url, { method: 'GET', headers }));
+    const build = () => {
+      if (request) return request;
+      const all = toHeaders(req);
+      all.delete('host');
+      if (bytesSeen !== undefined) {
+        // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
+        // receiver): routes check the declared length before reading, so they get the size, not the body.
+        const declared = Number(all.get('content-length'));
+        if (!(declared > MAX_JSON_BODY_BYTES)) all.set('content-length', String(bytesSeen));
+        all.delete('transfer-encoding');
+      }
+      // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
+      return (request = isFetchMethod(method) ? new Request(url, { method, headers: all, body: body?.length ? body : undefined }) : new Request(url, { method: 'GET', headers: all }));
+    };
     return route({ method, headers, request: build }, url);
   }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ApplicationsResource } from './apps/resource';
 import { isTimeout } from './core/call-checks';
-import { Transport, type FetchLike } from './core/transport';
+import { HOOK_NAMES, type ClientHooks } from './core/hooks';
+import { headerAuth, Transport, type FetchLike } from './core/transport';
 import { ConfigurationError } from './errors';
 import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
@@ -29,6 +30,16 @@ export interface ClientOptions {
   userAgent?: string;
   /** Extra headers sent with every request (the `Authorization` header is always appset's). */
   headers?: Record<string, string>;
+  /**
+   * The largest response body appset reads, in bytes (default 16 MiB). A larger answer is refused
+   * with an `InvalidResponseError` as soon as it passes the bound, never buffered whole.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Functions called around every request (ky's hooks), for logging, tracing and metrics; see
+   * {@link ClientHooks}. The requests they see never carry the credential.
+   */
+  hooks?: ClientHooks;
 }
 
 /** The client returned by {@link createClient}. */
@@ -45,7 +56,7 @@ export interface AppsetClient {
   readonly logs: LogsResource;
 }
 
-const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 } as const;
+const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
 
 // A header value must not carry line breaks (header injection) and a token has no spaces.
 const tokenValue = z
@@ -62,6 +73,17 @@ const OptionsSchema = z.strictObject({
   maxRetryWait: z.number().int().min(0).max(2_147_483_647).optional(),
   userAgent: z.string().min(1).optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  maxResponseBytes: z.number().int().min(1).max(2 ** 31 - 1).optional(),
+  hooks: z
+    .strictObject(
+      Object.fromEntries(
+        HOOK_NAMES.map((name) => [
+          name,
+          z.array(z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'Must be a function')).optional(),
+        ]),
+      ),
+    )
+    .optional(),
 });
 
 function parseOrgUrl(value: string | URL): URL {
@@ -105,13 +127,15 @@ export function createClient(options: ClientOptions): AppsetClient {
   const orgUrl = parseOrgUrl(o.orgUrl);
   const transport = new Transport({
     orgUrl,
-    authorization: o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`,
+    auth: headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,
     timeout: o.timeout ?? DEFAULTS.timeout,
     maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,
     maxRetryWait: o.maxRetryWait ?? DEFAULTS.maxRetryWait,
     userAgent: o.userAgent ?? `appset/${version}`,
     headers: o.headers ?? {},
+    maxResponseBytes: o.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+    hooks: (o.hooks ?? {}) as ClientHooks,
   });
   return {
     orgUrl,

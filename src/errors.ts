@@ -365,3 +365,41 @@ export class InvalidResponseError extends AppsetError {
     this.request = request;
   }
 }
+
+/**
+ * The organization answered with a redirect (any 3xx). appset never follows one: the API does not
+ * redirect, and following could send the credential or a request body to another address.
+ */
+export class RedirectError extends AppsetError {
+  /** HTTP status of the response (0 when the platform hides a redirect's status). */
+  readonly status: number;
+  /** Where the redirect pointed (origin and path only), when it said. */
+  readonly location: string | undefined;
+  /** The `X-Okta-Request-Id` of the response. */
+  readonly requestId: string | undefined;
+  /** Method and path of the request. */
+  readonly request: RequestSummary;
+
+  constructor(request: RequestSummary, status: number, headers: Headers, base: URL) {
+    const location = redirectTarget(headers.get('location'), base);
+    const requestId = headers.get('x-okta-request-id') ?? undefined;
+    super(
+      `${request.method} ${request.path} answered ${status || 'a redirect'}${location ? ` to ${location}` : ''}${requestId ? ` (request id ${requestId})` : ''}; appset follows no redirects, so nothing was sent there. Give createClient the organization's own address as orgUrl (e.g. https://example.okta.com, not a vanity or http address).`,
+    );
+    this.status = status;
+    this.location = location;
+    this.requestId = requestId;
+    this.request = request;
+  }
+}
+
+/** A redirect's target without its query or fragment, which could carry secrets. */
+function redirectTarget(location: string | null, base: URL): string | undefined {
+  if (location === null) return undefined;
+  try {
+    const url = new URL(location, base);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return undefined;
+  }
+}

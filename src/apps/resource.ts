@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiCall, type ApiCall } from '../core/api-call';
 import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
@@ -133,18 +134,20 @@ export class ApplicationsResource {
   }
 
   /** Retrieves one application; with `expandUser` the user's assignment is embedded as `_embedded.user`. */
-  async get(appId: string, params?: GetApplicationParams, options?: CallOptions): Promise<Application> {
-    checkId(appId, 'appId');
-    const p = checkParams(GetParamsSchema, params, 'get parameters');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'GET',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
-      query: { expand: p.expandUser === undefined ? undefined : `user/${p.expandUser}` },
-      retry: 'idempotent',
-      options,
+  get(appId: string, params?: GetApplicationParams, options?: CallOptions): ApiCall<Application> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      const p = checkParams(GetParamsSchema, params, 'get parameters');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'GET',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+        query: { expand: p.expandUser === undefined ? undefined : `user/${p.expandUser}` },
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(ApplicationSchema, response, 'GET'), response };
     });
-    return parseResponse(ApplicationSchema, response, 'GET');
   }
 
   /**
@@ -152,24 +155,22 @@ export class ApplicationsResource {
    * auto-login apps) or a catalog app. It is ACTIVE unless `activate: false`. Never retried after a
    * connection error or a 5xx, because the app may have been created.
    */
-  async create(
-    input: CreateApplicationInput,
-    params?: CreateApplicationParams,
-    options?: CallOptions,
-  ): Promise<Application> {
-    const check = validateCreateApplicationInput(input);
-    if (!check.ok) throw new RequestValidationError('application', check.issues);
-    const p = checkParams(CreateParamsSchema, params, 'create parameters');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'POST',
-      target: '/api/v1/apps',
-      query: { activate: p.activate ?? true },
-      json: input,
-      retry: 'create',
-      options,
+  create(input: CreateApplicationInput, params?: CreateApplicationParams, options?: CallOptions): ApiCall<Application> {
+    return apiCall(async () => {
+      const check = validateCreateApplicationInput(input);
+      if (!check.ok) throw new RequestValidationError('application', check.issues);
+      const p = checkParams(CreateParamsSchema, params, 'create parameters');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: '/api/v1/apps',
+        query: { activate: p.activate ?? true },
+        json: input,
+        retry: 'create',
+        options,
+      });
+      return { data: parseResponse(ApplicationSchema, response, 'POST'), response };
     });
-    return parseResponse(ApplicationSchema, response, 'POST');
   }
 
   /**
@@ -177,53 +178,61 @@ export class ApplicationsResource {
    * properties of an app read with `get` are sent back unchanged; `id`, `name`, `status`,
    * `created` and `lastUpdated` are ignored by the server.
    */
-  async replace(appId: string, input: ReplaceApplicationInput, options?: CallOptions): Promise<Application> {
-    checkId(appId, 'appId');
-    const name = typeof input === 'object' && input !== null && 'name' in input ? input.name : undefined;
-    const check = validateReplaceApplicationInput(typeof name === 'string' ? name : undefined, input);
-    if (!check.ok) throw new RequestValidationError('application', check.issues);
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'PUT',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
-      json: input,
-      retry: 'idempotent',
-      options,
+  replace(appId: string, input: ReplaceApplicationInput, options?: CallOptions): ApiCall<Application> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      const name = typeof input === 'object' && input !== null && 'name' in input ? input.name : undefined;
+      const check = validateReplaceApplicationInput(typeof name === 'string' ? name : undefined, input);
+      if (!check.ok) throw new RequestValidationError('application', check.issues);
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'PUT',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+        json: input,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(ApplicationSchema, response, 'PUT'), response };
     });
-    return parseResponse(ApplicationSchema, response, 'PUT');
   }
 
   /** Deletes an INACTIVE application (deactivate it first: deleting an ACTIVE app is refused with 403 E0000056). */
-  async delete(appId: string, options?: CallOptions): Promise<void> {
-    checkId(appId, 'appId');
-    checkCallOptions(options);
-    await this.#transport.send({
-      method: 'DELETE',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
-      retry: 'idempotent',
-      options,
+  delete(appId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'DELETE',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: undefined, response };
     });
   }
 
   /** Activates an application; activating an ACTIVE app succeeds and changes nothing. */
-  async activate(appId: string, options?: CallOptions): Promise<void> {
-    await this.#lifecycle(appId, 'activate', options);
+  activate(appId: string, options?: CallOptions): ApiCall<void> {
+    return this.#lifecycle(appId, 'activate', options);
   }
 
   /** Deactivates an application; deactivating an INACTIVE app succeeds and changes nothing. */
-  async deactivate(appId: string, options?: CallOptions): Promise<void> {
-    await this.#lifecycle(appId, 'deactivate', options);
+  deactivate(appId: string, options?: CallOptions): ApiCall<void> {
+    return this.#lifecycle(appId, 'deactivate', options);
   }
 
-  async #lifecycle(appId: string, action: 'activate' | 'deactivate', options: CallOptions | undefined) {
-    checkId(appId, 'appId');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'POST',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}/lifecycle/${action}`,
-      retry: 'idempotent',
-      options,
+  #lifecycle(appId: string, action: 'activate' | 'deactivate', options: CallOptions | undefined): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}/lifecycle/${action}`,
+        retry: 'idempotent',
+        options,
+      });
+      parseResponse(EmptyObjectSchema.optional(), response, 'POST');
+      return { data: undefined, response };
     });
-    parseResponse(EmptyObjectSchema.optional(), response, 'POST');
   }
 }

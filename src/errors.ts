@@ -228,6 +228,17 @@ const SET_ERROR_HINTS: Record<SecurityEventTokenErrorCode, string> = {
   access_denied: 'Check that the provider is allowed to send security events to this organization.',
 };
 
+/**
+ * The hint for a refusal. An `invalid_key` whose description says the key was found (it is of the
+ * wrong type, too short, declared for another alg) gets a hint about the key, not about the kid.
+ */
+function setErrorHint(err: string, description: string | undefined): string {
+  if (err === 'invalid_key' && description !== undefined && !/\bno key\b|not (?:be )?fetched|could not be fetched/i.test(description)) {
+    return " Check the provider's key for that kid: it must be a public key suited to the token's alg (RSA of at least 2048 bits, EC on the alg's curve, or Ed25519), declared for signatures.";
+  }
+  return Object.hasOwn(SET_ERROR_HINTS, err) ? ` ${SET_ERROR_HINTS[err as SecurityEventTokenErrorCode]}` : '';
+}
+
 /** The RFC 8935 body of a refused security event token, or `undefined` for any other body. */
 export function readSecurityEventErrorBody(body: unknown): { err: string; description: string | undefined } | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
@@ -259,7 +270,7 @@ export class SecurityEventTokenError extends BadRequestError {
 function describeSecurityEventError(err: string, description: string | undefined, requestId: string | null): string {
   const detail = description ? `: ${trimDot(description)}` : '';
   const id = requestId ? ` (request id ${requestId})` : '';
-  const hint = Object.hasOwn(SET_ERROR_HINTS, err) ? ` ${SET_ERROR_HINTS[err as SecurityEventTokenErrorCode]}` : '';
+  const hint = setErrorHint(err, description);
   return `The organization refused the security event token: ${err}${detail}${id}.${hint}`;
 }
 

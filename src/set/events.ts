@@ -72,11 +72,23 @@ export const userRiskChangeEventSchema = z.looseObject({
   ...reasonShape,
 });
 
+const ipv4 = z.ipv4();
+const ipv6 = z.ipv6();
+
+/** An IPv4 or IPv6 address, as ip-change events carry them. */
+export const ipAddressSchema = z
+  .string()
+  .min(1)
+  .refine(
+    (value) => ipv4.safeParse(value).success || ipv6.safeParse(value).success,
+    'Must be an IPv4 or IPv6 address, e.g. 203.0.113.7 or 2001:db8::7',
+  );
+
 /** Payload of Okta's ip-change event. */
 export const ipChangeEventSchema = z.looseObject({
   ...commonShape,
-  current_ip_address: z.string().min(1),
-  previous_ip_address: z.string().min(1),
+  current_ip_address: ipAddressSchema,
+  previous_ip_address: ipAddressSchema,
   ...reasonShape,
 });
 

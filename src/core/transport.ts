@@ -173,10 +173,14 @@ interface CallState {
   anonymous: boolean;
   /** The URL of the latest attempt, as ky built it. */
   url?: string;
+  /** The latest attempt's body, when its response was handed back to ky already read. */
+  body?: Uint8Array;
 }
 
 /** The key under which a call's {@link CallState} travels from ky's options to its `fetch`. */
 const CALL_STATE = 'appsetCall';
+
+const decoder = new TextDecoder();
 
 const RETRY_METHODS: Array<'get' | 'post' | 'put' | 'delete'> = ['get', 'post', 'put', 'delete'];
 
@@ -195,10 +199,13 @@ export class Transport {
   readonly orgUrl: URL;
   readonly #settings: TransportSettings;
   readonly #ky: KyInstance;
+  /** Whether `afterResponse` hooks will read responses, so each must come with its body. */
+  readonly #hooksReadResponses: boolean;
 
   constructor(settings: TransportSettings) {
     this.#settings = settings;
     this.orgUrl = settings.orgUrl;
+    this.#hooksReadResponses = (settings.auth.afterResponse?.length ?? 0) + (settings.hooks.afterResponse?.length ?? 0) > 0;
     const headers = new Headers(settings.headers);
     // The credential is appset's alone, added as each attempt leaves (see #fetch).
     headers.delete('authorization');
@@ -273,7 +280,8 @@ export class Transport {
       throw await this.#beforeError(await this.#failure(error, spec, call, timeout, signal));
     }
     const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
-    return { status: response.status, headers: response.headers, text: await response.text(), url };
+    const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
+    return { status: response.status, headers: response.headers, text, url };
   }
 
   /**
@@ -283,7 +291,8 @@ export class Transport {
    */
   async #fetch(request: Request, init: Record<string, unknown> | undefined): Promise<Response> {
     const call = init?.[CALL_STATE] as CallState | undefined;
-    const headers = new Headers(request.headers);
+    // ky's own copy of the request (the one hooks see from now on) was taken before this call.
+    const headers = request.headers;
     if (call?.anonymous) headers.delete('authorization');
     else await this.#settings.auth.apply(headers, { method: request.method, url: request.url });
     if (call) call.url = request.url;
@@ -301,6 +310,12 @@ export class Transport {
         throw new RedirectRefusal(response);
       }
       const bytes = await untilAborted(readBoundedBody(response, this.#settings.maxResponseBytes), signal);
+      // Building a Response around the bytes costs more than the rest of the call: only hooks that
+      // read the response get one; otherwise ky gets the read response and the bytes wait here.
+      if (!this.#hooksReadResponses && call) {
+        call.body = bytes;
+        return response;
+      }
       return new Response(bytes.byteLength === 0 ? null : bytes, {
         status: response.status,
         statusText: response.statusText,
@@ -348,7 +363,8 @@ export class Transport {
       return new InvalidResponseError(summary, error.response.status, error.response.headers, problem);
     }
     if (error instanceof HTTPError) {
-      const parsed = parseJson(await error.response.text());
+      const text = call.body !== undefined ? decoder.decode(call.body) : await error.response.text();
+      const parsed = parseJson(text);
       return createApiError({
         status: error.response.status,
         headers: error.response.headers,

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundleSizes } from './bundle-size';
 import { clientOverhead } from './client-overhead';
 import { listVsOktaSdk } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
@@ -27,7 +28,16 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
   ['page-scaling', pageScaling],
   ['set-verify-vs-jose', setVerifyVsJose],
   ['iterate-memory-mb', iterateMemoryInChild],
+  ['bundle-client-gzip', async () => bundleResult('client')],
+  ['bundle-set-gzip', async () => bundleResult('set')],
 ];
+
+let bundles: Awaited<ReturnType<typeof bundleSizes>> | undefined;
+async function bundleResult(entry: 'client' | 'set') {
+  bundles ??= await bundleSizes();
+  const size = bundles[entry];
+  return { value: size.gzipped, unit: `bytes gzipped (${size.minified} minified)`, goal: `≤ ${size.goal}`, largest: size.largest };
+}
 for (const [name, bench] of steps) {
   process.stderr.write(`running ${name}…\n`);
   results[name] = await bench();
@@ -47,6 +57,10 @@ const set = results['set-verify-vs-jose'];
 if (set) {
   console.log(`SET verification one at a time (latency): ${set.sequentialRatio} of jose's throughput`);
   console.log(`SET ingestion over HTTP: ${set.ingestionPerSecond} SETs per second`);
+}
+const overhead = results['client-overhead'];
+if (overhead) {
+  console.log(`client-overhead beside a bare fetch: ${overhead.fetchRatio} (bare ky ÷ fetch: ${overhead.kyFetchRatio}); CPU time ÷ ky: ${overhead.cpuRatio}, ÷ fetch: ${overhead.cpuFetchRatio}`);
 }
 const list = results['list-vs-okta-sdk'];
 if (list) {

@@ -1,5 +1,5 @@
 import { CompactSign, type CryptoKey, type JWK, type KeyObject } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   BLANK_FIELD,
   fieldIssues,
@@ -60,11 +60,11 @@ export interface SignSecurityEventTokenOptions {
 }
 
 const signedClaimsSchema = z.looseObject({
-  iss: z.string().min(1),
-  jti: z.string().min(1).optional(),
-  iat: z.int().nonnegative().optional(),
-  sub_id: subjectIdentifierSchema.optional(),
-  txn: z.string().min(1).optional(),
+  iss: z.string().check(z.minLength(1)),
+  jti: z.optional(z.string().check(z.minLength(1))),
+  iat: z.optional(z.int().check(z.nonnegative())),
+  sub_id: z.optional(subjectIdentifierSchema),
+  txn: z.optional(z.string().check(z.minLength(1))),
 });
 
 const EXP_REFUSED =

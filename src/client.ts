@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApplicationsResource } from './apps/resource';
 import { isTimeout } from './core/call-checks';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
@@ -60,30 +60,28 @@ const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResp
 
 // A header value must not carry line breaks (header injection) and a token has no spaces.
 const tokenValue = z
-  .string()
-  .refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks');
+  .string().check(z.refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks'));
 
 const OptionsSchema = z.strictObject({
-  orgUrl: z.union([z.string().min(1), z.instanceof(URL)]),
-  token: tokenValue.optional(),
-  accessToken: tokenValue.optional(),
-  fetch: z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch').optional(),
-  timeout: z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647').optional(),
-  maxRetries: z.number().int().min(0).max(10).optional(),
-  maxRetryWait: z.number().int().min(0).max(2_147_483_647).optional(),
-  userAgent: z.string().min(1).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  maxResponseBytes: z.number().int().min(1).max(2 ** 31 - 1).optional(),
-  hooks: z
+  orgUrl: z.union([z.string().check(z.minLength(1)), z.instanceof(URL)]),
+  token: z.optional(tokenValue),
+  accessToken: z.optional(tokenValue),
+  fetch: z.optional(z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch')),
+  timeout: z.optional(z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647')),
+  maxRetries: z.optional(z.int().check(z.gte(0)).check(z.lte(10))),
+  maxRetryWait: z.optional(z.int().check(z.gte(0)).check(z.lte(2_147_483_647))),
+  userAgent: z.optional(z.string().check(z.minLength(1))),
+  headers: z.optional(z.record(z.string(), z.string())),
+  maxResponseBytes: z.optional(z.int().check(z.gte(1)).check(z.lte(2 ** 31 - 1))),
+  hooks: z.optional(z
     .strictObject(
       Object.fromEntries(
         HOOK_NAMES.map((name) => [
           name,
-          z.array(z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'Must be a function')).optional(),
+          z.optional(z.array(z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'Must be a function'))),
         ]),
       ),
-    )
-    .optional(),
+    )),
 });
 
 function parseOrgUrl(value: string | URL): URL {

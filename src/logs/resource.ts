@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkListOptions } from '../core/call-checks';
 import { Pager, type ListOptions } from '../core/pagination';
 import type { Transport } from '../core/transport';
@@ -35,11 +35,11 @@ const instant = z.custom<Date | string>(
 );
 
 const ListParamsSchema = z.strictObject({
-  filter: z.string().min(1).optional(),
-  since: instant.optional(),
-  until: instant.optional(),
-  limit: z.number().int().min(1).optional(),
-  after: z.string().min(1).optional(),
+  filter: z.optional(z.string().check(z.minLength(1))),
+  since: z.optional(instant),
+  until: z.optional(instant),
+  limit: z.optional(z.int().check(z.gte(1))),
+  after: z.optional(z.string().check(z.minLength(1))),
 });
 
 /** A Date as ISO 8601 in UTC; a string, already checked to be ISO 8601, is sent as the caller wrote it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { Pager, type ListOptions } from '../core/pagination';
@@ -25,8 +25,8 @@ export interface ListSecurityEventsProvidersParams {
 const BASE_PATH = '/api/v1/security-events-providers';
 
 const ListParamsSchema = z.strictObject({
-  limit: z.number().int().min(1).optional(),
-  after: z.string().min(1).optional(),
+  limit: z.optional(z.int().check(z.gte(1))),
+  after: z.optional(z.string().check(z.minLength(1))),
 });
 
 function checkInput(input: unknown): SecurityEventsProviderInput {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SignOnMode } from './application';
 import {
   commonAppFields,
@@ -40,11 +40,11 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
 ) {
   const common = commonAppFields(object);
   const settings = settingsFields(object);
-  const credentials = object(credentialsFields(object)).optional();
+  const credentials = z.optional(object(credentialsFields(object)));
   // Custom federated apps answer with `settings.app: {}`; nothing may be set there.
-  const emptyApp = object({}).optional();
+  const emptyApp = z.optional(object({}));
 
-  function named<N extends CustomAppName, M extends SignOnMode, A extends z.ZodType>(
+  function named<N extends CustomAppName, M extends SignOnMode, A extends z.ZodMiniType>(
     name: N,
     signOnMode: M,
     app: A,
@@ -60,11 +60,11 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
     });
   }
 
-  function unnamed<M extends SignOnMode, S extends z.ZodType>(signOnMode: M, signOn: S) {
+  function unnamed<M extends SignOnMode, S extends z.ZodMiniType>(signOnMode: M, signOn: S) {
     return object({
       ...extra,
       // The server generates the name; `name?: undefined` keeps `input.name` readable on the union.
-      name: z.undefined().optional(),
+      name: z.optional(z.undefined()),
       label: requiredText,
       ...common,
       signOnMode: z.literal(signOnMode),

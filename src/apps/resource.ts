@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
@@ -45,23 +45,23 @@ export interface CreateApplicationParams {
   activate?: boolean;
 }
 
-const filterObject = ApplicationFilterAttributesSchema.partial();
+const filterObject = z.partial(ApplicationFilterAttributesSchema);
 
 const ListParamsSchema = z.strictObject({
-  q: z.string().optional(),
+  q: z.optional(z.string()),
   // Checked by checkListParams: a union would hide which member of a filter object is wrong.
-  filter: z.unknown().optional(),
-  limit: z.number().int().positive().optional(),
-  after: z.string().optional(),
-  expand: z.string().optional(),
-  includeNonDeleted: z.boolean().optional(),
-  useOptimization: z.boolean().optional(),
+  filter: z.optional(z.unknown()),
+  limit: z.optional(z.int().check(z.positive())),
+  after: z.optional(z.string()),
+  expand: z.optional(z.string()),
+  includeNonDeleted: z.optional(z.boolean()),
+  useOptimization: z.optional(z.boolean()),
 });
 
-const GetParamsSchema = z.strictObject({ expandUser: z.string().min(1).optional() });
-const CreateParamsSchema = z.strictObject({ activate: z.boolean().optional() });
+const GetParamsSchema = z.strictObject({ expandUser: z.optional(z.string().check(z.minLength(1))) });
+const CreateParamsSchema = z.strictObject({ activate: z.optional(z.boolean()) });
 
-function checkParams<S extends z.ZodType>(schema: S, params: unknown, what: string): z.output<S> {
+function checkParams<S extends z.ZodMiniType>(schema: S, params: unknown, what: string): z.output<S> {
   const result = schema.safeParse(params ?? {}, PARSE_OPTIONS);
   if (!result.success) throw new RequestValidationError(what, fieldIssues(result.error));
   return result.data;
@@ -231,7 +231,7 @@ export class ApplicationsResource {
         retry: 'idempotent',
         options,
       });
-      parseResponse(EmptyObjectSchema.optional(), response, 'POST');
+      parseResponse(z.optional(EmptyObjectSchema), response, 'POST');
       return { data: undefined, response };
     });
   }

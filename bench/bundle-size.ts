@@ -22,6 +22,8 @@ export interface BundleSize {
   goal: number;
   /** The largest inputs by minified bytes, for finding what dominates. */
   largest: Array<{ path: string; bytes: number }>;
+  /** Every input that left bytes in the bundle. */
+  inputs: string[];
 }
 
 /** Bundles `code` (resolved from the package root) and measures it. */
@@ -42,7 +44,8 @@ export async function bundleSize(code: string, goal: number): Promise<BundleSize
     .map(([path, { bytesInOutput }]) => ({ path, bytes: bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 8);
-  return { minified: output.length, gzipped: gzipSync(output).length, goal, largest };
+  const used = Object.entries(inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([path]) => path);
+  return { minified: output.length, gzipped: gzipSync(output).length, goal, largest, inputs: used };
 }
 
 /** The sizes of every entry in {@link BUNDLE_ENTRIES}. */

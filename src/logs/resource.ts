@@ -26,11 +26,30 @@ export interface ListLogEventsParams {
   after?: string;
 }
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * An RFC 3339 date-time with seconds and an offset (`Z` or `±hh:mm`), naming a real calendar day.
+ * Written out rather than zod's `z.iso.datetime`, whose regular expressions weigh on a browser bundle.
+ */
+function isIsoDateTime(value: string): boolean {
+  const m = ISO_DATE_TIME.exec(value);
+  if (m === null) return false;
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = m.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHour! < 24 &&
+    offsetMinute! < 60
+  );
+}
 
 const instant = z.custom<Date | string>(
-  (v) =>
-    (v instanceof Date && !Number.isNaN(v.getTime())) || (typeof v === 'string' && isoDateTime.safeParse(v).success),
+  (v) => (v instanceof Date && !Number.isNaN(v.getTime())) || (typeof v === 'string' && isIsoDateTime(v)),
   'Must be a valid Date or an ISO 8601 date-time string, e.g. 2026-11-20T10:00:00Z',
 );
 

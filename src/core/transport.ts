@@ -244,12 +244,31 @@ export class Transport {
   async receive(spec: RequestSpec): Promise<TextResponse> {
     const signal = spec.options?.signal;
     signal?.throwIfAborted();
+    // ky combines the signal it is given with AbortSignal.any, which on Node.js 20 leaves an entry
+    // on a long-lived signal per call (nodejs/node#55351): it gets a per-call signal that follows
+    // the caller's through a listener removed when the call ends.
+    let callSignal: AbortSignal | undefined;
+    let follow: (() => void) | undefined;
+    if (signal) {
+      const controller = new AbortController();
+      follow = () => controller.abort(signal.reason);
+      signal.addEventListener('abort', follow, { once: true });
+      callSignal = controller.signal;
+    }
+    try {
+      return await this.#receive(spec, signal, callSignal);
+    } finally {
+      if (follow) signal?.removeEventListener('abort', follow);
+    }
+  }
+
+  async #receive(spec: RequestSpec, signal: AbortSignal | undefined, callSignal: AbortSignal | undefined): Promise<TextResponse> {
     const timeout = spec.options?.timeout ?? this.#settings.timeout;
     const call: CallState = { anonymous: spec.anonymous === true };
     let wait = 0;
     const options: Options & { [CALL_STATE]: CallState } = {
       method: spec.method,
-      signal,
+      signal: callSignal,
       timeout,
       retry: {
         limit: this.#settings.maxRetries,

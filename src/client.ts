@@ -60,7 +60,8 @@ const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResp
 
 // A header value must not carry line breaks (header injection) and a token has no spaces.
 const tokenValue = z
-  .string().check(z.refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks'));
+  .string()
+  .check(z.refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks'));
 
 const OptionsSchema = z.strictObject({
   orgUrl: z.union([z.string().check(z.minLength(1)), z.instanceof(URL)]),
@@ -68,20 +69,21 @@ const OptionsSchema = z.strictObject({
   accessToken: z.optional(tokenValue),
   fetch: z.optional(z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch')),
   timeout: z.optional(z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647')),
-  maxRetries: z.optional(z.int().check(z.gte(0)).check(z.lte(10))),
-  maxRetryWait: z.optional(z.int().check(z.gte(0)).check(z.lte(2_147_483_647))),
+  maxRetries: z.optional(z.int().check(z.gte(0), z.lte(10))),
+  maxRetryWait: z.optional(z.int().check(z.gte(0), z.lte(2_147_483_647))),
   userAgent: z.optional(z.string().check(z.minLength(1))),
   headers: z.optional(z.record(z.string(), z.string())),
-  maxResponseBytes: z.optional(z.int().check(z.gte(1)).check(z.lte(2 ** 31 - 1))),
-  hooks: z.optional(z
-    .strictObject(
+  maxResponseBytes: z.optional(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))),
+  hooks: z.optional(
+    z.strictObject(
       Object.fromEntries(
         HOOK_NAMES.map((name) => [
           name,
           z.optional(z.array(z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'Must be a function'))),
         ]),
       ),
-    )),
+    ),
+  ),
 });
 
 function parseOrgUrl(value: string | URL): URL {

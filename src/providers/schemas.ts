@@ -2,11 +2,15 @@ import * as z from 'zod/mini';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
 
 const httpUrl = z
-  .string().check(z.maxLength(1000)).check(z.refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL'));
+  .string()
+  .check(
+    z.maxLength(1000),
+    z.refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL'),
+  );
 
 /** Settings of a provider that publishes its issuer and key set URL directly. */
 export const IssuerAndJwksSettingsSchema = z.strictObject({
-  issuer: z.string().check(z.minLength(1)).check(z.maxLength(700)),
+  issuer: z.string().check(z.minLength(1), z.maxLength(700)),
   jwks_url: httpUrl,
 });
 
@@ -17,8 +21,8 @@ export const WellKnownSettingsSchema = z.strictObject({
 
 function requestSchema<S extends z.ZodMiniType>(settings: S) {
   return z.strictObject({
-    name: z.string().check(z.minLength(1)).check(z.maxLength(100)),
-    type: z.string().check(z.minLength(1)).check(z.maxLength(255)),
+    name: z.string().check(z.minLength(1), z.maxLength(100)),
+    type: z.string().check(z.minLength(1), z.maxLength(255)),
     settings,
   });
 }

@@ -77,10 +77,14 @@ const ipv6 = z.ipv6();
 
 /** An IPv4 or IPv6 address, as ip-change events carry them. */
 export const ipAddressSchema = z
-  .string().check(z.minLength(1)).check(z.refine(
-    (value) => ipv4.safeParse(value).success || ipv6.safeParse(value).success,
-    'Must be an IPv4 or IPv6 address, e.g. 203.0.113.7 or 2001:db8::7',
-  ));
+  .string()
+  .check(
+    z.minLength(1),
+    z.refine(
+      (value) => ipv4.safeParse(value).success || ipv6.safeParse(value).success,
+      'Must be an IPv4 or IPv6 address, e.g. 203.0.113.7 or 2001:db8::7',
+    ),
+  );
 
 /** Payload of Okta's ip-change event. */
 export const ipChangeEventSchema = z.looseObject({

@@ -5,8 +5,10 @@ import * as z from 'zod/mini';
  * value is reported once, as blank, and not a second time as malformed.
  */
 function patternedString(test: RegExp, message: string) {
-  return z
-    .string().check(z.minLength(1, { abort: true })).check(z.refine((value) => test.test(value), { message }));
+  return z.string().check(
+    z.minLength(1, { abort: true }),
+    z.refine((value) => test.test(value), { message }),
+  );
 }
 
 const nonEmptyString = z.string().check(z.minLength(1));
@@ -99,11 +101,14 @@ export const securityEventSubjectSchema = z
     user: z.optional(subjectIdentifierSchema),
     device: z.optional(subjectIdentifierSchema),
     tenant: z.optional(subjectIdentifierSchema),
-  }).check(z.refine(
-    (subject) =>
-      subject.user !== undefined || subject.device !== undefined || subject.tenant !== undefined,
-    { message: 'Must name at least one of user, device, tenant' },
-  ));
+  })
+  .check(
+    z.refine(
+      (subject) =>
+        subject.user !== undefined || subject.device !== undefined || subject.tenant !== undefined,
+      { message: 'Must name at least one of user, device, tenant' },
+    ),
+  );
 
 /** `{ format: 'email', email }`. */
 export type EmailSubjectIdentifier = z.infer<typeof emailSubjectIdentifierSchema>;

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundleSizes } from './bundle-size';
 import { clientOverhead } from './client-overhead';
 import { httpServerBenchmarks } from './http-server';
 import { listVsOktaSdk } from './list-vs-okta-sdk';
@@ -29,6 +30,8 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
   ['page-scaling', pageScaling],
   ['set-verify-vs-jose', setVerifyVsJose],
   ['iterate-memory-mb', iterateMemoryInChild],
+  ['bundle-client-gzip', async () => bundleResult('client')],
+  ['bundle-set-gzip', async () => bundleResult('set')],
 ];
 // One step measures three results (the HTTP servers and their load generator start once).
 const HTTP_RESULTS = ['http-get-app', 'http-get-page', 'set-ingestion-http'];
@@ -37,6 +40,13 @@ const known = [...steps.map(([name]) => name), ...HTTP_RESULTS];
 const unknown = only.filter((name) => !known.includes(name));
 if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; the benchmarks are ${known.join(', ')}`);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
+
+let bundles: Awaited<ReturnType<typeof bundleSizes>> | undefined;
+async function bundleResult(entry: 'client' | 'set') {
+  bundles ??= await bundleSizes();
+  const size = bundles[entry];
+  return { value: size.gzipped, unit: `bytes gzipped (${size.minified} minified)`, goal: `≤ ${size.goal}`, largest: size.largest };
+}
 for (const [name, bench] of steps) {
   if (!wanted(name)) continue;
   process.stderr.write(`running ${name}…\n`);
@@ -62,6 +72,10 @@ const set = results['set-verify-vs-jose'];
 if (set) {
   console.log(`SET verification one at a time (latency): ${set.sequentialRatio} of jose's throughput`);
   console.log(`SET ingestion over HTTP: ${set.ingestionPerSecond} SETs per second`);
+}
+const overhead = results['client-overhead'];
+if (overhead) {
+  console.log(`client-overhead beside a bare fetch: ${overhead.fetchRatio} (bare ky ÷ fetch: ${overhead.kyFetchRatio}); CPU time ÷ ky: ${overhead.cpuRatio}, ÷ fetch: ${overhead.cpuFetchRatio}`);
 }
 const list = results['list-vs-okta-sdk'];
 if (list) {

@@ -7,7 +7,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { setupServer } from 'msw/node';
 import { createClient, isApiError, isOAuthError } from 'appset';
 import { createMockBackend } from 'appset/mock-server';
-import { createHandlers } from '../mock-server/msw/index';
+import { createHandlers } from 'appset/mock-server/msw';
 
 const backend = createMockBackend();
 const server = setupServer(...createHandlers(backend));

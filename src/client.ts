@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApplicationsResource } from './apps/resource';
 import { ServiceAppOptionsSchema } from './auth/options';
+import { serviceAppAuth } from './auth/provider';
 import { ServiceAppAuth, type ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
-import { Transport, type FetchLike } from './core/transport';
+import { HOOK_NAMES, type ClientHooks } from './core/hooks';
+import { headerAuth, Transport, type FetchLike } from './core/transport';
 import { ConfigurationError } from './errors';
 import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
@@ -39,6 +41,16 @@ export interface ClientOptions {
   userAgent?: string;
   /** Extra headers sent with every request (the `Authorization` header is always appset's). */
   headers?: Record<string, string>;
+  /**
+   * The largest response body appset reads, in bytes (default 16 MiB). A larger answer is refused
+   * with an `InvalidResponseError` as soon as it passes the bound, never buffered whole.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Functions called around every request (ky's hooks), for logging, tracing and metrics; see
+   * {@link ClientHooks}. The requests they see never carry the credential.
+   */
+  hooks?: ClientHooks;
 }
 
 /** The client returned by {@link createClient}. */
@@ -55,40 +67,50 @@ export interface AppsetClient {
   readonly logs: LogsResource;
 }
 
-const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000 } as const;
+const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
 
 // A header value must not carry line breaks (header injection) and a token has no spaces.
 const tokenValue = z
   .string()
-  .refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks');
+  .check(z.refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks'));
 
 // Checked here rather than by `Headers` at the first request, so a bad value fails at createClient
 // with a message, and no line break can ever split a header (request smuggling, header injection).
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const headerValue = z
   .string()
-  .min(1)
-  .max(8192)
-  .refine((v) => !/[\0\r\n]/.test(v), 'Must not contain line breaks or NUL characters');
+  .check(z.minLength(1), z.maxLength(8192), z.refine((v) => !/[\0\r\n]/.test(v), 'Must not contain line breaks or NUL characters'));
 
 const OptionsSchema = z.strictObject({
-  orgUrl: z.union([z.string().min(1), z.instanceof(URL)]),
-  token: tokenValue.optional(),
-  accessToken: tokenValue.optional(),
-  oauth: ServiceAppOptionsSchema.optional(),
-  fetch: z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch').optional(),
-  timeout: z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647').optional(),
-  maxRetries: z.number().int().min(0).max(10).optional(),
-  maxRetryWait: z.number().int().min(0).max(2_147_483_647).optional(),
-  userAgent: headerValue.optional(),
-  headers: z
-    .record(z.string(), headerValue)
-    .refine(
-      (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
-      "Header names must be HTTP tokens (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
-    )
-    .refine((headers) => Object.keys(headers).length <= 50, 'Must have at most 50 headers')
-    .optional(),
+  orgUrl: z.union([z.string().check(z.minLength(1)), z.instanceof(URL)]),
+  token: z.optional(tokenValue),
+  accessToken: z.optional(tokenValue),
+  oauth: z.optional(ServiceAppOptionsSchema),
+  fetch: z.optional(z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch')),
+  timeout: z.optional(z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647')),
+  maxRetries: z.optional(z.int().check(z.gte(0), z.lte(10))),
+  maxRetryWait: z.optional(z.int().check(z.gte(0), z.lte(2_147_483_647))),
+  userAgent: z.optional(headerValue),
+  headers: z.optional(
+    z.record(z.string(), headerValue).check(
+      z.refine(
+        (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
+        "Header names must be HTTP tokens (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
+      ),
+      z.refine((headers) => Object.keys(headers).length <= 50, 'Must have at most 50 headers'),
+    ),
+  ),
+  maxResponseBytes: z.optional(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))),
+  hooks: z.optional(
+    z.strictObject(
+      Object.fromEntries(
+        HOOK_NAMES.map((name) => [
+          name,
+          z.optional(z.array(z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'Must be a function'))),
+        ]),
+      ),
+    ),
+  ),
 });
 
 /** Whether `hostname` (as `URL.hostname` spells it) can only be this machine: `localhost`, `127.0.0.0/8`, `[::1]`. */
@@ -147,15 +169,16 @@ export function createClient(options: ClientOptions): AppsetClient {
   const auth = o.oauth ? new ServiceAppAuth({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, userAgent }) : undefined;
   const transport = new Transport({
     orgUrl,
-    // With `oauth`, the auth provider sets the header on each attempt instead.
-    authorization: o.token !== undefined ? `SSWS ${o.token}` : o.accessToken !== undefined ? `Bearer ${o.accessToken}` : '',
-    auth,
+    // With `oauth`, the service app sets the credentials of each attempt.
+    auth: auth ? serviceAppAuth(auth) : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,
     timeout,
     maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,
     maxRetryWait: o.maxRetryWait ?? DEFAULTS.maxRetryWait,
     userAgent,
     headers: o.headers ?? {},
+    maxResponseBytes: o.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+    hooks: (o.hooks ?? {}) as ClientHooks,
   });
   return {
     orgUrl,

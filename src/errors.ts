@@ -228,6 +228,17 @@ const SET_ERROR_HINTS: Record<SecurityEventTokenErrorCode, string> = {
   access_denied: 'Check that the provider is allowed to send security events to this organization.',
 };
 
+/**
+ * The hint for a refusal. An `invalid_key` whose description says the key was found (it is of the
+ * wrong type, too short, declared for another alg) gets a hint about the key, not about the kid.
+ */
+function setErrorHint(err: string, description: string | undefined): string {
+  if (err === 'invalid_key' && description !== undefined && !/\bno key\b|not (?:be )?fetched|could not be fetched/i.test(description)) {
+    return " Check the provider's key for that kid: it must be a public key suited to the token's alg (RSA of at least 2048 bits, EC on the alg's curve, or Ed25519), declared for signatures.";
+  }
+  return Object.hasOwn(SET_ERROR_HINTS, err) ? ` ${SET_ERROR_HINTS[err as SecurityEventTokenErrorCode]}` : '';
+}
+
 /** The RFC 8935 body of a refused security event token, or `undefined` for any other body. */
 export function readSecurityEventErrorBody(body: unknown): { err: string; description: string | undefined } | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
@@ -259,7 +270,7 @@ export class SecurityEventTokenError extends BadRequestError {
 function describeSecurityEventError(err: string, description: string | undefined, requestId: string | null): string {
   const detail = description ? `: ${trimDot(description)}` : '';
   const id = requestId ? ` (request id ${requestId})` : '';
-  const hint = Object.hasOwn(SET_ERROR_HINTS, err) ? ` ${SET_ERROR_HINTS[err as SecurityEventTokenErrorCode]}` : '';
+  const hint = setErrorHint(err, description);
   return `The organization refused the security event token: ${err}${detail}${id}.${hint}`;
 }
 
@@ -363,5 +374,43 @@ export class InvalidResponseError extends AppsetError {
     this.status = status;
     this.requestId = requestId;
     this.request = request;
+  }
+}
+
+/**
+ * The organization answered with a redirect (any 3xx). appset never follows one: the API does not
+ * redirect, and following could send the credential or a request body to another address.
+ */
+export class RedirectError extends AppsetError {
+  /** HTTP status of the response (0 when the platform hides a redirect's status). */
+  readonly status: number;
+  /** Where the redirect pointed (origin and path only), when it said. */
+  readonly location: string | undefined;
+  /** The `X-Okta-Request-Id` of the response. */
+  readonly requestId: string | undefined;
+  /** Method and path of the request. */
+  readonly request: RequestSummary;
+
+  constructor(request: RequestSummary, status: number, headers: Headers, base: URL) {
+    const location = redirectTarget(headers.get('location'), base);
+    const requestId = headers.get('x-okta-request-id') ?? undefined;
+    super(
+      `${request.method} ${request.path} answered ${status || 'a redirect'}${location ? ` to ${location}` : ''}${requestId ? ` (request id ${requestId})` : ''}; appset follows no redirects, so nothing was sent there. Give createClient the organization's own address as orgUrl (e.g. https://example.okta.com, not a vanity or http address).`,
+    );
+    this.status = status;
+    this.location = location;
+    this.requestId = requestId;
+    this.request = request;
+  }
+}
+
+/** A redirect's target without its query or fragment, which could carry secrets. */
+function redirectTarget(location: string | null, base: URL): string | undefined {
+  if (location === null) return undefined;
+  try {
+    const url = new URL(location, base);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return undefined;
   }
 }

@@ -2,6 +2,10 @@
 export { createClient } from './client';
 export type { AppsetClient, ClientOptions } from './client';
 export type { CallOptions, FetchLike } from './core/transport';
+export { ApiCall } from './core/api-call';
+export type { WithResponse } from './core/api-call';
+export type { RateLimitInfo, ResponseInfo } from './core/response-info';
+export type { BeforeErrorHook, ClientHooks } from './core/hooks';
 export { Pager } from './core/pagination';
 export type { ListOptions, Page, ToArrayOptions } from './core/pagination';
 
@@ -77,6 +81,7 @@ export {
   isAppsetError,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   RequestValidationError,
   SecurityEventTokenError,
   ServerError,

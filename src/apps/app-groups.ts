@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { apiCall, type ApiCall } from '../core/api-call';
 import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
 import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
@@ -9,10 +10,10 @@ import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 /** A group's assignment to an app, as `GET /api/v1/apps/{appId}/groups/{groupId}` answers it; unknown members are kept. */
 export const AppGroupSchema = z.looseObject({
   id: z.string(),
-  lastUpdated: z.string().nullable().optional(),
-  priority: z.number().nullable().optional(),
-  profile: z.record(z.string(), z.unknown()).nullable().optional(),
-  _links: z.record(z.string(), z.unknown()).optional(),
+  lastUpdated: z.optional(z.nullable(z.string())),
+  priority: z.optional(z.nullable(z.number())),
+  profile: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  _links: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** An app group: a group assigned to an app, and its priority among the app's groups. */
@@ -21,9 +22,9 @@ export type AppGroup = z.infer<typeof AppGroupSchema>;
 /** What {@link AppGroupsResource.assign} may set; everything is optional. */
 export const AssignAppGroupInputSchema = z.strictObject({
   /** The assignment's rank among the app's groups (0 first). */
-  priority: z.number().int().min(0).max(100_000).optional(),
+  priority: z.optional(z.int().check(z.gte(0)).check(z.lte(100_000))),
   /** App-specific profile attributes the group's members receive. */
-  profile: z.record(z.string(), z.unknown()).optional(),
+  profile: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** The body of an app-group assignment. */
@@ -37,7 +38,7 @@ export interface ListAppGroupsParams {
   after?: string;
 }
 
-const ListParamsSchema = z.strictObject({ limit: z.number().int().positive().optional(), after: z.string().optional() });
+const ListParamsSchema = z.strictObject({ limit: z.optional(z.int().check(z.positive())), after: z.optional(z.string()) });
 
 const parseAppGroupPage = (body: unknown): AppGroup[] => {
   const result = z.array(AppGroupSchema).safeParse(body);
@@ -70,36 +71,43 @@ export class AppGroupsResource {
   }
 
   /** Retrieves one group's assignment to the app (404 `NotFoundError` when the group is not assigned). */
-  async get(appId: string, groupId: string, options?: CallOptions): Promise<AppGroup> {
-    checkId(appId, 'appId');
-    checkId(groupId, 'groupId');
-    checkCallOptions(options);
-    const response = await this.#transport.send({ method: 'GET', target: path(appId, groupId), retry: 'idempotent', options });
-    return parseResponse(AppGroupSchema, response, 'GET');
+  get(appId: string, groupId: string, options?: CallOptions): ApiCall<AppGroup> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(groupId, 'groupId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'GET', target: path(appId, groupId), retry: 'idempotent', options });
+      return { data: parseResponse(AppGroupSchema, response, 'GET'), response };
+    });
   }
 
   /** Assigns a group to the app (`PUT`), or updates the assignment; answers the app group. */
-  async assign(appId: string, groupId: string, input: AssignAppGroupInput = {}, options?: CallOptions): Promise<AppGroup> {
-    checkId(appId, 'appId');
-    checkId(groupId, 'groupId');
-    const checked = AssignAppGroupInputSchema.safeParse(input, PARSE_OPTIONS);
-    if (!checked.success) throw new RequestValidationError('app group', fieldIssues(checked.error));
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'PUT',
-      target: path(appId, groupId),
-      json: checked.data,
-      retry: 'idempotent',
-      options,
+  assign(appId: string, groupId: string, input: AssignAppGroupInput = {}, options?: CallOptions): ApiCall<AppGroup> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(groupId, 'groupId');
+      const checked = AssignAppGroupInputSchema.safeParse(input, PARSE_OPTIONS);
+      if (!checked.success) throw new RequestValidationError('app group', fieldIssues(checked.error));
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'PUT',
+        target: path(appId, groupId),
+        json: checked.data,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(AppGroupSchema, response, 'PUT'), response };
     });
-    return parseResponse(AppGroupSchema, response, 'PUT');
   }
 
   /** Removes a group's assignment to the app (404 `NotFoundError` when there is none). */
-  async unassign(appId: string, groupId: string, options?: CallOptions): Promise<void> {
-    checkId(appId, 'appId');
-    checkId(groupId, 'groupId');
-    checkCallOptions(options);
-    await this.#transport.send({ method: 'DELETE', target: path(appId, groupId), retry: 'idempotent', options });
+  unassign(appId: string, groupId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(groupId, 'groupId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'DELETE', target: path(appId, groupId), retry: 'idempotent', options });
+      return { data: undefined, response };
+    });
   }
 }

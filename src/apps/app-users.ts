@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { apiCall, type ApiCall } from '../core/api-call';
 import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
 import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
@@ -6,7 +7,7 @@ import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 
-const nullableText = z.string().nullable().optional();
+const nullableText = z.optional(z.nullable(z.string()));
 
 /** A user's assignment to an app, as `GET /api/v1/apps/{appId}/users/{userId}` answers it; unknown members are kept. */
 export const AppUserSchema = z.looseObject({
@@ -14,16 +15,16 @@ export const AppUserSchema = z.looseObject({
   externalId: nullableText,
   created: nullableText,
   lastUpdated: nullableText,
-  scope: z.string().optional(),
-  status: z.string().optional(),
+  scope: z.optional(z.string()),
+  status: z.optional(z.string()),
   statusChanged: nullableText,
   passwordChanged: nullableText,
   syncState: nullableText,
   lastSync: nullableText,
-  credentials: z.looseObject({ userName: nullableText }).nullable().optional(),
-  profile: z.record(z.string(), z.unknown()).nullable().optional(),
-  _links: z.record(z.string(), z.unknown()).optional(),
-  _embedded: z.record(z.string(), z.unknown()).optional(),
+  credentials: z.optional(z.nullable(z.looseObject({ userName: nullableText }))),
+  profile: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  _links: z.optional(z.record(z.string(), z.unknown())),
+  _embedded: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** An app user: who is assigned to an app, with the username the app knows them by. */
@@ -32,11 +33,11 @@ export type AppUser = z.infer<typeof AppUserSchema>;
 /** What {@link AppUsersResource.assign} may set; everything is optional. */
 export const AssignAppUserInputSchema = z.strictObject({
   /** `USER` for a direct assignment (the default), `GROUP` when it comes from a group. */
-  scope: z.enum(['USER', 'GROUP']).optional(),
+  scope: z.optional(z.enum(['USER', 'GROUP'])),
   /** The username the app knows the user by; default their login. */
-  credentials: z.strictObject({ userName: z.string().min(1).max(1024) }).optional(),
+  credentials: z.optional(z.strictObject({ userName: z.string().check(z.minLength(1)).check(z.maxLength(1024)) })),
   /** App-specific profile attributes. */
-  profile: z.record(z.string(), z.unknown()).optional(),
+  profile: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** The body of an app-user assignment. */
@@ -50,7 +51,7 @@ export interface ListAppUsersParams {
   after?: string;
 }
 
-const ListParamsSchema = z.strictObject({ limit: z.number().int().positive().optional(), after: z.string().optional() });
+const ListParamsSchema = z.strictObject({ limit: z.optional(z.int().check(z.positive())), after: z.optional(z.string()) });
 
 const parseAppUserPage = (body: unknown): AppUser[] => {
   const result = z.array(AppUserSchema).safeParse(body);
@@ -83,36 +84,43 @@ export class AppUsersResource {
   }
 
   /** Retrieves one user's assignment to the app (404 `NotFoundError` when the user is not assigned). */
-  async get(appId: string, userId: string, options?: CallOptions): Promise<AppUser> {
-    checkId(appId, 'appId');
-    checkId(userId, 'userId');
-    checkCallOptions(options);
-    const response = await this.#transport.send({ method: 'GET', target: path(appId, userId), retry: 'idempotent', options });
-    return parseResponse(AppUserSchema, response, 'GET');
+  get(appId: string, userId: string, options?: CallOptions): ApiCall<AppUser> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'GET', target: path(appId, userId), retry: 'idempotent', options });
+      return { data: parseResponse(AppUserSchema, response, 'GET'), response };
+    });
   }
 
   /** Assigns a user to the app (`PUT`), or updates the assignment; answers the app user. */
-  async assign(appId: string, userId: string, input: AssignAppUserInput = {}, options?: CallOptions): Promise<AppUser> {
-    checkId(appId, 'appId');
-    checkId(userId, 'userId');
-    const checked = AssignAppUserInputSchema.safeParse(input, PARSE_OPTIONS);
-    if (!checked.success) throw new RequestValidationError('app user', fieldIssues(checked.error));
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'PUT',
-      target: path(appId, userId),
-      json: checked.data,
-      retry: 'idempotent',
-      options,
+  assign(appId: string, userId: string, input: AssignAppUserInput = {}, options?: CallOptions): ApiCall<AppUser> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      const checked = AssignAppUserInputSchema.safeParse(input, PARSE_OPTIONS);
+      if (!checked.success) throw new RequestValidationError('app user', fieldIssues(checked.error));
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'PUT',
+        target: path(appId, userId),
+        json: checked.data,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(AppUserSchema, response, 'PUT'), response };
     });
-    return parseResponse(AppUserSchema, response, 'PUT');
   }
 
   /** Removes a user's assignment to the app (404 `NotFoundError` when there is none). */
-  async unassign(appId: string, userId: string, options?: CallOptions): Promise<void> {
-    checkId(appId, 'appId');
-    checkId(userId, 'userId');
-    checkCallOptions(options);
-    await this.#transport.send({ method: 'DELETE', target: path(appId, userId), retry: 'idempotent', options });
+  unassign(appId: string, userId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'DELETE', target: path(appId, userId), retry: 'idempotent', options });
+      return { data: undefined, response };
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every `signOnMode` the Applications API documents. */
 export const SIGN_ON_MODES = [
@@ -27,7 +27,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
  * editor completion, where a plain `string` member would swallow them.
  */
 function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.union([z.enum(values), z.string() as z.ZodType<string & {}, string>]);
+  return z.union([z.enum(values), z.string() as z.ZodMiniType<string & {}, string>]);
 }
 
 /**
@@ -36,69 +36,65 @@ function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
  * nest, and one odd member of one app must not make a whole list call fail; it also keeps parsing a
  * 200-app page cheap. The envelope (id, name, label, status, timestamps, signOnMode) is checked fully.
  */
-function member<S extends z.ZodType>(_schema: S, kind: 'object' | 'array' = 'object') {
+function member<S extends z.ZodMiniType>(_schema: S, kind: 'object' | 'array' = 'object') {
   return z.custom<z.output<S>>((value) =>
     value === undefined || value === null || (kind === 'array' ? Array.isArray(value) : typeof value === 'object' && !Array.isArray(value)),
     kind === 'array' ? 'Must be an array' : 'Must be an object',
   );
 }
 
-const text = z.string().nullish();
-const flag = z.boolean().nullish();
-const texts = z.array(z.string()).nullish();
+const text = z.nullish(z.string());
+const flag = z.nullish(z.boolean());
+const texts = z.nullish(z.array(z.string()));
 
-const hrefObject = z.looseObject({ href: z.string().optional() });
+const hrefObject = z.looseObject({ href: z.optional(z.string()) });
 
 const links = z.looseObject({
-  activate: hrefObject.optional(),
-  deactivate: hrefObject.optional(),
-  users: hrefObject.optional(),
-  groups: hrefObject.optional(),
-  logo: z.array(hrefObject).optional(),
-  appLinks: z.array(hrefObject).optional(),
-  uploadLogo: hrefObject.optional(),
-  help: hrefObject.optional(),
-  metadata: hrefObject.optional(),
-  accessPolicy: hrefObject.optional(),
+  activate: z.optional(hrefObject),
+  deactivate: z.optional(hrefObject),
+  users: z.optional(hrefObject),
+  groups: z.optional(hrefObject),
+  logo: z.optional(z.array(hrefObject)),
+  appLinks: z.optional(z.array(hrefObject)),
+  uploadLogo: z.optional(hrefObject),
+  help: z.optional(hrefObject),
+  metadata: z.optional(hrefObject),
+  accessPolicy: z.optional(hrefObject),
 });
 
 const credentials = z.looseObject({
-  userNameTemplate: z
-    .looseObject({ template: text, type: text, userSuffix: text, pushStatus: text })
-    .optional(),
-  signing: z.looseObject({ kid: text }).optional(),
+  userNameTemplate: z.optional(z
+    .looseObject({ template: text, type: text, userSuffix: text, pushStatus: text })),
+  signing: z.optional(z.looseObject({ kid: text })),
   scheme: text,
   userName: text,
   revealPassword: flag,
-  oauthClient: z
+  oauthClient: z.optional(z
     .looseObject({
       client_id: text,
       client_secret: text,
       token_endpoint_auth_method: text,
       autoKeyRotation: flag,
       pkce_required: flag,
-    })
-    .optional(),
+    })),
 });
 
 const settings = z.looseObject({
-  app: z.looseObject({}).nullish(),
-  notifications: z
+  app: z.nullish(z.looseObject({})),
+  notifications: z.optional(z
     .looseObject({
-      vpn: z
+      vpn: z.optional(z
         .looseObject({
-          network: z.looseObject({ connection: text, include: texts, exclude: texts }).optional(),
+          network: z.optional(z.looseObject({ connection: text, include: texts, exclude: texts })),
           message: text,
           helpUrl: text,
-        })
-        .optional(),
-    })
-    .optional(),
+        })),
+    })),
   manualProvisioning: flag,
   implicitAssignment: flag,
-  notes: z.looseObject({ admin: text, enduser: text }).optional(),
-  signOn: z.looseObject({}).nullish(),
-  oauthClient: z
+  notes: z.optional(z.looseObject({ admin: text, enduser: text })),
+  signOn: z.nullish(z.looseObject({})),
+  oauthClient: z.nullish(z
     .looseObject({
       application_type: text,
       grant_types: texts,
@@ -109,8 +105,7 @@ const settings = z.looseObject({
       client_uri: text,
       logo_uri: text,
       consent_method: text,
-    })
-    .nullish(),
+    })),
 });
 
 /**
@@ -121,33 +116,33 @@ const settings = z.looseObject({
  */
 export const ApplicationSchema = z.looseObject({
   id: z.string(),
-  orn: z.string().optional(),
+  orn: z.optional(z.string()),
   name: z.string(),
   label: z.string(),
   status: openEnum(APPLICATION_STATUSES),
   lastUpdated: z.string(),
   created: z.string(),
-  accessibility: member(z.looseObject({ selfService: flag, errorRedirectUrl: text, loginRedirectUrl: text })).optional(),
-  licensing: member(z.looseObject({ seatCount: z.number().nullish() })).optional(),
-  visibility: member(
+  accessibility: z.optional(member(z.looseObject({ selfService: flag, errorRedirectUrl: text, loginRedirectUrl: text }))),
+  licensing: z.optional(member(z.looseObject({ seatCount: z.nullish(z.number()) }))),
+  visibility: z.optional(member(
     z.looseObject({
       autoLaunch: flag,
       autoSubmitToolbar: flag,
-      hide: z.looseObject({ iOS: flag, web: flag }).optional(),
-      appLinks: z.record(z.string(), z.boolean()).optional(),
+      hide: z.optional(z.looseObject({ iOS: flag, web: flag })),
+      appLinks: z.optional(z.record(z.string(), z.boolean())),
     }),
-  ).optional(),
-  features: member(z.array(z.string()), 'array').optional(),
+  )),
+  features: z.optional(member(z.array(z.string()), 'array')),
   // Real responses carry `null` and modes newer than the enum; an absent mode reads as `null`.
-  signOnMode: openEnum(SIGN_ON_MODES).nullable().default(null),
-  credentials: member(credentials).optional(),
-  universalLogout: member(
+  signOnMode: z._default(z.nullable(openEnum(SIGN_ON_MODES)), null),
+  credentials: z.optional(member(credentials)),
+  universalLogout: z.optional(member(
     z.looseObject({ identityStack: text, protocol: text, status: text, supportType: text }),
-  ).optional(),
-  settings: member(settings).optional(),
-  profile: member(z.record(z.string(), z.unknown())).optional(),
-  _links: member(links).optional(),
-  _embedded: member(z.looseObject({ user: z.looseObject({}).optional() })).optional(),
+  )),
+  settings: z.optional(member(settings)),
+  profile: z.optional(member(z.record(z.string(), z.unknown()))),
+  _links: z.optional(member(links)),
+  _embedded: z.optional(member(z.looseObject({ user: z.optional(z.looseObject({})) }))),
 });
 
 /** An application instance as the server returns it (see {@link ApplicationSchema}). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SignOnMode } from './application';
 import {
   commonAppFields,
@@ -43,17 +43,17 @@ export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.
 ) {
   const common = commonAppFields(object);
   const settings = settingsFields(object);
-  const credentials = object(credentialsFields(object)).optional();
-  const saml20 = catalogSaml20SignOn(object).optional();
-  const saml11 = catalogSaml11SignOn(object).optional();
+  const credentials = z.optional(object(credentialsFields(object)));
+  const saml20 = z.optional(catalogSaml20SignOn(object));
+  const saml11 = z.optional(catalogSaml11SignOn(object));
 
   /** The variants of one catalog app share everything but `signOnMode` and `settings.signOn`. */
-  function catalogApp<N extends string, A extends z.ZodType>(name: N, app: A) {
+  function catalogApp<N extends string, A extends z.ZodMiniType>(name: N, app: A) {
     const base = { ...extra, name: z.literal(name), label: requiredText, ...common };
     return {
-      plain: <M extends z.ZodType>(signOnMode: M) =>
+      plain: <M extends z.ZodMiniType>(signOnMode: M) =>
         object({ ...base, signOnMode, credentials, settings: object({ ...settings, app }) }),
-      federated: <M extends z.ZodType, S extends z.ZodType>(signOnMode: M, signOn: S) =>
+      federated: <M extends z.ZodMiniType, S extends z.ZodMiniType>(signOnMode: M, signOn: S) =>
         object({
           ...base,
           signOnMode,
@@ -69,7 +69,7 @@ export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.
     object({
       domain: requiredText,
       msftTenant: requiredText,
-      domains: z.array(z.string()).nullish(),
+      domains: z.nullish(z.array(z.string())),
       requireAdminConsent: optionalFlag,
       windowsTransportEnabled: optionalFlag,
       wsFedConfigureType: optionalText,
@@ -114,7 +114,7 @@ export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.
     },
     okta_org2org: {
       // SAML_2_0 is the default: the parsed value always carries it.
-      SAML_2_0: org2org.federated(z.literal('SAML_2_0').default('SAML_2_0'), saml20),
+      SAML_2_0: org2org.federated(z._default(z.literal('SAML_2_0'), 'SAML_2_0'), saml20),
       AUTO_LOGIN: org2org.plain(z.literal('AUTO_LOGIN')),
     },
     salesforce: {

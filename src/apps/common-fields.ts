@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** What an input schema's objects do with unknown keys: refuse (create) or keep (replace). */
 export type ObjectConfig = z.core.$strict | z.core.$loose;
@@ -6,19 +6,19 @@ export type ObjectConfig = z.core.$strict | z.core.$loose;
 /** `z.strictObject` or `z.looseObject`: the one switch between the create and replace schemas. */
 export type ObjectFactory<C extends ObjectConfig> = <T extends z.core.$ZodLooseShape>(
   shape: T,
-) => z.ZodObject<T, C>;
+) => z.ZodMiniObject<T, C>;
 
 /** A string that must be present and not empty. */
-export const requiredText = z.string().min(1);
+export const requiredText = z.string().check(z.minLength(1));
 
 /** An optional string the server may also return as `null`; a round trip sends that `null` back. */
-export const optionalText = z.string().nullish();
+export const optionalText = z.nullish(z.string());
 
 /** An optional boolean the server may also return as `null`. */
-export const optionalFlag = z.boolean().nullish();
+export const optionalFlag = z.nullish(z.boolean());
 
 /** An optional list of strings the server may also return as `null`. */
-export const optionalTexts = z.array(z.string()).nullish();
+export const optionalTexts = z.nullish(z.array(z.string()));
 
 /** Credential schemes of apps whose credentials Okta vaults. */
 export const CREDENTIAL_SCHEMES = [
@@ -35,24 +35,24 @@ export const CREDENTIAL_SCHEMES = [
  */
 export function credentialsFields<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return {
-    userNameTemplate: object({
+    userNameTemplate: z.optional(object({
       template: z.string(),
       // Okta documents the empty string as an allowed type.
       type: z.enum(['NONE', 'BUILT_IN', 'CUSTOM', '']),
       userSuffix: optionalText,
       suffix: optionalText,
-      pushStatus: z.enum(['PUSH', 'DONT_PUSH', 'NOT_CONFIGURED']).nullish(),
-    }).optional(),
-    signing: object({
+      pushStatus: z.nullish(z.enum(['PUSH', 'DONT_PUSH', 'NOT_CONFIGURED'])),
+    })),
+    signing: z.optional(object({
       kid: optionalText,
       rotationMode: optionalText,
       use: optionalText,
       lastRotated: optionalText,
       nextRotation: optionalText,
-    }).optional(),
-    scheme: z.enum(CREDENTIAL_SCHEMES).nullish(),
+    })),
+    scheme: z.nullish(z.enum(CREDENTIAL_SCHEMES)),
     userName: optionalText,
-    password: object({ value: optionalText }).nullish(),
+    password: z.nullish(object({ value: optionalText })),
     revealPassword: optionalFlag,
   };
 }
@@ -64,8 +64,8 @@ export function credentialsFields<C extends ObjectConfig>(object: ObjectFactory<
  */
 export function settingsFields<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return {
-    notifications: object({
-      vpn: object({
+    notifications: z.optional(object({
+      vpn: z.optional(object({
         network: object({
           connection: z.enum(['DISABLED', 'ANYWHERE', 'ON_NETWORK', 'OFF_NETWORK', 'ZONE']),
           include: optionalTexts,
@@ -73,11 +73,11 @@ export function settingsFields<C extends ObjectConfig>(object: ObjectFactory<C>)
         }),
         message: optionalText,
         helpUrl: optionalText,
-      }).optional(),
-    }).optional(),
+      })),
+    })),
     manualProvisioning: optionalFlag,
     implicitAssignment: optionalFlag,
-    notes: object({ admin: optionalText, enduser: optionalText }).optional(),
+    notes: z.optional(object({ admin: optionalText, enduser: optionalText })),
     inlineHookId: optionalText,
     identityStoreId: optionalText,
     emOptInStatus: optionalText,
@@ -90,26 +90,26 @@ export function settingsFields<C extends ObjectConfig>(object: ObjectFactory<C>)
  */
 export function commonAppFields<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return {
-    accessibility: object({
+    accessibility: z.optional(object({
       selfService: optionalFlag,
       errorRedirectUrl: optionalText,
       loginRedirectUrl: optionalText,
-    }).optional(),
-    licensing: object({ seatCount: z.number().int().min(0) }).optional(),
-    visibility: object({
+    })),
+    licensing: z.optional(object({ seatCount: z.int().check(z.gte(0)) })),
+    visibility: z.optional(object({
       autoLaunch: optionalFlag,
       autoSubmitToolbar: optionalFlag,
-      hide: object({ iOS: optionalFlag, web: optionalFlag }).optional(),
-      appLinks: z.record(z.string(), z.boolean()).optional(),
-    }).optional(),
-    features: z.array(z.string()).optional(),
-    universalLogout: object({
+      hide: z.optional(object({ iOS: optionalFlag, web: optionalFlag })),
+      appLinks: z.optional(z.record(z.string(), z.boolean())),
+    })),
+    features: z.optional(z.array(z.string())),
+    universalLogout: z.optional(object({
       identityStack: optionalText,
       protocol: optionalText,
       status: optionalText,
       supportType: optionalText,
-    }).optional(),
-    profile: z.record(z.string(), z.unknown()).optional(),
+    })),
+    profile: z.optional(z.record(z.string(), z.unknown())),
   };
 }
 
@@ -118,11 +118,11 @@ export function commonAppFields<C extends ObjectConfig>(object: ObjectFactory<C>
  * them; they are declared so that they are typed, never required.
  */
 export const READ_ONLY_APP_FIELDS = {
-  id: z.string().optional(),
-  orn: z.string().optional(),
-  status: z.string().optional(),
-  created: z.string().optional(),
-  lastUpdated: z.string().optional(),
-  _links: z.record(z.string(), z.unknown()).optional(),
-  _embedded: z.record(z.string(), z.unknown()).optional(),
+  id: z.optional(z.string()),
+  orn: z.optional(z.string()),
+  status: z.optional(z.string()),
+  created: z.optional(z.string()),
+  lastUpdated: z.optional(z.string()),
+  _links: z.optional(z.record(z.string(), z.unknown())),
+  _embedded: z.optional(z.record(z.string(), z.unknown())),
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
 import { ApplicationSchema, SIGN_ON_MODES, type Application } from './application';
 import {
@@ -106,7 +106,7 @@ export type CatalogAppSettings = {
 export const UnknownApplicationInputSchema = z.looseObject({
   name: requiredText,
   label: requiredText,
-  signOnMode: z.enum(SIGN_ON_MODES).optional(),
+  signOnMode: z.optional(z.enum(SIGN_ON_MODES)),
   settings: z.looseObject({ app: z.looseObject({}) }),
 });
 
@@ -190,9 +190,9 @@ export function validateReplaceApplicationInput(
  * one the app supports, the other fields are still checked (against the app's first variant), so
  * the caller learns every problem at once.
  */
-function parseCatalogApp<S extends z.ZodType>(
+function parseCatalogApp<S extends z.ZodMiniType>(
   schema: S,
-  variants: Partial<Record<string, z.ZodType>>,
+  variants: Partial<Record<string, z.ZodMiniType>>,
   name: CatalogAppName,
   body: Record<string, unknown>,
 ): AppInputCheck<z.output<S>> {
@@ -214,18 +214,18 @@ function parseUnknownApp(body: Record<string, unknown>): AppInputCheck<never> {
   return { ok: true, known: false, value: result.data };
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): AppInputCheck<z.output<S>> {
+function parse<S extends z.ZodMiniType>(schema: S, input: unknown): AppInputCheck<z.output<S>> {
   const result = schema.safeParse(input, PARSE_OPTIONS);
   if (!result.success) return { ok: false, issues: fieldIssues(result.error) };
   return { ok: true, known: true, value: result.data };
 }
 
 /** The issues of a body already known to be wrong, in Okta's words. */
-function refuse(schema: z.ZodType, input: unknown): { ok: false; issues: FieldIssue[] } {
+function refuse(schema: z.ZodMiniType, input: unknown): { ok: false; issues: FieldIssue[] } {
   return { ok: false, issues: issuesOf(schema, input) };
 }
 
-function issuesOf(schema: z.ZodType, input: unknown): FieldIssue[] {
+function issuesOf(schema: z.ZodMiniType, input: unknown): FieldIssue[] {
   const result = schema.safeParse(input, PARSE_OPTIONS);
   return result.success ? [] : fieldIssues(result.error);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SignOnMode } from './application';
 import {
   commonAppFields,
@@ -40,11 +40,11 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
 ) {
   const common = commonAppFields(object);
   const settings = settingsFields(object);
-  const credentials = object(credentialsFields(object)).optional();
+  const credentials = z.optional(object(credentialsFields(object)));
   // Custom federated apps answer with `settings.app: {}`; nothing may be set there.
-  const emptyApp = object({}).optional();
+  const emptyApp = z.optional(object({}));
 
-  function named<N extends CustomAppName, M extends SignOnMode, A extends z.ZodType>(
+  function named<N extends CustomAppName, M extends SignOnMode, A extends z.ZodMiniType>(
     name: N,
     signOnMode: M,
     app: A,
@@ -55,17 +55,17 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
       label: requiredText,
       ...common,
       // Real organizations infer the mode from the template's name when it is left out.
-      signOnMode: z.literal(signOnMode).default(signOnMode),
+      signOnMode: z._default(z.literal(signOnMode), signOnMode),
       credentials,
       settings: object({ ...settings, app }),
     });
   }
 
-  function unnamed<M extends SignOnMode, S extends z.ZodType>(signOnMode: M, signOn: S) {
+  function unnamed<M extends SignOnMode, S extends z.ZodMiniType>(signOnMode: M, signOn: S) {
     return object({
       ...extra,
       // The server generates the name; `name?: undefined` keeps `input.name` readable on the union.
-      name: z.undefined().optional(),
+      name: z.optional(z.undefined()),
       label: requiredText,
       ...common,
       signOnMode: z.literal(signOnMode),
@@ -153,7 +153,7 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
         name: z.literal('oidc_client'),
         label: requiredText,
         ...common,
-        signOnMode: z.literal('OPENID_CONNECT').default('OPENID_CONNECT'),
+        signOnMode: z._default(z.literal('OPENID_CONNECT'), 'OPENID_CONNECT'),
         credentials: object({
           ...credentialsFields(object),
           oauthClient: oauthClientCredentials(object),

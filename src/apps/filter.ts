@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { APPLICATION_STATUSES } from './application';
 
 /**
@@ -6,13 +6,13 @@ import { APPLICATION_STATUSES } from './application';
  * client checks filter objects against and the reference backend parses filter strings with.
  */
 export const ApplicationFilterAttributesSchema = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   status: z.enum(APPLICATION_STATUSES),
-  name: z.string().min(1),
-  'credentials.signing.kid': z.string().min(1),
+  name: z.string().check(z.minLength(1)),
+  'credentials.signing.kid': z.string().check(z.minLength(1)),
   'settings.slo.enabled': z.boolean(),
-  'user.id': z.string().min(1),
-  'group.id': z.string().min(1),
+  'user.id': z.string().check(z.minLength(1)),
+  'group.id': z.string().check(z.minLength(1)),
 });
 
 /** The attributes `GET /api/v1/apps` can filter on, with the type of value each takes. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   optionalFlag,
   optionalText,
@@ -50,8 +50,8 @@ const JWS_ALGORITHMS = [
 /** `credentials.oauthClient` of an `oidc_client` app; `token_endpoint_auth_method` is required. */
 export function oauthClientCredentials<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return object({
-    client_id: z.string().min(6).max(100).nullish(),
-    client_secret: z.string().min(14).max(100).nullish(),
+    client_id: z.nullish(z.string().check(z.minLength(6)).check(z.maxLength(100))),
+    client_secret: z.nullish(z.string().check(z.minLength(14)).check(z.maxLength(100))),
     token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS),
     autoKeyRotation: optionalFlag,
     pkce_required: optionalFlag,
@@ -61,47 +61,46 @@ export function oauthClientCredentials<C extends ObjectConfig>(object: ObjectFac
 /** `settings.oauthClient` of an `oidc_client` app: `grant_types` is required and not empty. */
 export function oauthClientSettings<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return object({
-    client_uri: z.string().max(1024).nullish(),
-    logo_uri: z.string().max(1024).nullish(),
+    client_uri: z.nullish(z.string().check(z.maxLength(1024))),
+    logo_uri: z.nullish(z.string().check(z.maxLength(1024))),
     redirect_uris: optionalTexts,
     post_logout_redirect_uris: optionalTexts,
-    response_types: z.array(z.enum(['code', 'id_token', 'token'])).nullish(),
-    grant_types: z.array(z.enum(GRANT_TYPES)).min(1),
-    application_type: z.enum(['web', 'native', 'browser', 'service']).nullish(),
-    consent_method: z.enum(['REQUIRED', 'TRUSTED']).nullish(),
+    response_types: z.nullish(z.array(z.enum(['code', 'id_token', 'token']))),
+    grant_types: z.array(z.enum(GRANT_TYPES)).check(z.minLength(1)),
+    application_type: z.nullish(z.enum(['web', 'native', 'browser', 'service'])),
+    consent_method: z.nullish(z.enum(['REQUIRED', 'TRUSTED'])),
     initiate_login_uri: optionalText,
     policy_uri: optionalText,
     tos_uri: optionalText,
-    issuer_mode: z.enum(['CUSTOM_URL', 'DYNAMIC', 'ORG_URL']).nullish(),
-    idp_initiated_login: object({
+    issuer_mode: z.nullish(z.enum(['CUSTOM_URL', 'DYNAMIC', 'ORG_URL'])),
+    idp_initiated_login: z.nullish(object({
       mode: z.enum(['DISABLED', 'SPEC', 'OKTA']),
       default_scope: optionalTexts,
-    }).nullish(),
-    wildcard_redirect: z.enum(['DISABLED', 'SUBDOMAIN']).nullish(),
+    })),
+    wildcard_redirect: z.nullish(z.enum(['DISABLED', 'SUBDOMAIN'])),
     jwks_uri: optionalText,
     // Keys carry many algorithm-specific members (n, e, x, y, crv, …), not checked one by one.
-    jwks: object({ keys: z.array(z.record(z.string(), z.unknown())) }).nullish(),
-    refresh_token: object({
+    jwks: z.nullish(object({ keys: z.array(z.record(z.string(), z.unknown())) })),
+    refresh_token: z.nullish(object({
       rotation_type: z.enum(['ROTATE', 'STATIC']),
-      leeway: z.number().int().min(0).max(60).nullish(),
-    }).nullish(),
-    network: object({
+      leeway: z.nullish(z.int().check(z.gte(0)).check(z.lte(60))),
+    })),
+    network: z.nullish(object({
       connection: z.enum(['ANYWHERE', 'ZONE']),
       include: optionalTexts,
       exclude: optionalTexts,
-    }).nullish(),
-    request_object_signing_alg: z.enum(JWS_ALGORITHMS).nullish(),
-    id_token_encrypted_response_alg: z
-      .enum(['RSA-OAEP-256', 'RSA-OAEP-384', 'RSA-OAEP-512'])
-      .nullish(),
-    sector_identifier_uri: z.string().max(1024).nullish(),
-    subject_type: z.enum(['public', 'pairwise']).nullish(),
+    })),
+    request_object_signing_alg: z.nullish(z.enum(JWS_ALGORITHMS)),
+    id_token_encrypted_response_alg: z.nullish(z
+      .enum(['RSA-OAEP-256', 'RSA-OAEP-384', 'RSA-OAEP-512'])),
+    sector_identifier_uri: z.nullish(z.string().check(z.maxLength(1024))),
+    subject_type: z.nullish(z.enum(['public', 'pairwise'])),
     participate_slo: optionalFlag,
-    frontchannel_logout_uri: z.string().max(1024).nullish(),
+    frontchannel_logout_uri: z.nullish(z.string().check(z.maxLength(1024))),
     frontchannel_logout_session_required: optionalFlag,
     dpop_bound_access_tokens: optionalFlag,
-    backchannel_token_delivery_mode: z.enum(['poll', 'ping', 'push']).nullish(),
-    backchannel_authentication_request_signing_alg: z.enum(JWS_ALGORITHMS).nullish(),
-    backchannel_custom_authenticator_id: z.string().length(20).nullish(),
+    backchannel_token_delivery_mode: z.nullish(z.enum(['poll', 'ping', 'push'])),
+    backchannel_authentication_request_signing_alg: z.nullish(z.enum(JWS_ALGORITHMS)),
+    backchannel_custom_authenticator_id: z.nullish(z.string().check(z.length(20))),
   });
 }

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { apiCall, type ApiCall } from '../core/api-call';
 import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
@@ -46,23 +47,23 @@ export interface CreateApplicationParams {
   activate?: boolean;
 }
 
-const filterObject = ApplicationFilterAttributesSchema.partial();
+const filterObject = z.partial(ApplicationFilterAttributesSchema);
 
 const ListParamsSchema = z.strictObject({
-  q: z.string().optional(),
+  q: z.optional(z.string()),
   // Checked by checkListParams: a union would hide which member of a filter object is wrong.
-  filter: z.unknown().optional(),
-  limit: z.number().int().positive().optional(),
-  after: z.string().optional(),
-  expand: z.string().optional(),
-  includeNonDeleted: z.boolean().optional(),
-  useOptimization: z.boolean().optional(),
+  filter: z.optional(z.unknown()),
+  limit: z.optional(z.int().check(z.positive())),
+  after: z.optional(z.string()),
+  expand: z.optional(z.string()),
+  includeNonDeleted: z.optional(z.boolean()),
+  useOptimization: z.optional(z.boolean()),
 });
 
-const GetParamsSchema = z.strictObject({ expandUser: z.string().min(1).optional() });
-const CreateParamsSchema = z.strictObject({ activate: z.boolean().optional() });
+const GetParamsSchema = z.strictObject({ expandUser: z.optional(z.string().check(z.minLength(1))) });
+const CreateParamsSchema = z.strictObject({ activate: z.optional(z.boolean()) });
 
-function checkParams<S extends z.ZodType>(schema: S, params: unknown, what: string): z.output<S> {
+function checkParams<S extends z.ZodMiniType>(schema: S, params: unknown, what: string): z.output<S> {
   const result = schema.safeParse(params ?? {}, PARSE_OPTIONS);
   if (!result.success) throw new RequestValidationError(what, fieldIssues(result.error));
   return result.data;
@@ -141,18 +142,20 @@ export class ApplicationsResource {
   }
 
   /** Retrieves one application; with `expandUser` the user's assignment is embedded as `_embedded.user`. */
-  async get(appId: string, params?: GetApplicationParams, options?: CallOptions): Promise<Application> {
-    checkId(appId, 'appId');
-    const p = checkParams(GetParamsSchema, params, 'get parameters');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'GET',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
-      query: { expand: p.expandUser === undefined ? undefined : `user/${p.expandUser}` },
-      retry: 'idempotent',
-      options,
+  get(appId: string, params?: GetApplicationParams, options?: CallOptions): ApiCall<Application> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      const p = checkParams(GetParamsSchema, params, 'get parameters');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'GET',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+        query: { expand: p.expandUser === undefined ? undefined : `user/${p.expandUser}` },
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(ApplicationSchema, response, 'GET'), response };
     });
-    return parseResponse(ApplicationSchema, response, 'GET');
   }
 
   /**
@@ -160,24 +163,22 @@ export class ApplicationsResource {
    * auto-login apps) or a catalog app. It is ACTIVE unless `activate: false`. Never retried after a
    * connection error or a 5xx, because the app may have been created.
    */
-  async create(
-    input: CreateApplicationInput,
-    params?: CreateApplicationParams,
-    options?: CallOptions,
-  ): Promise<Application> {
-    const check = validateCreateApplicationInput(input);
-    if (!check.ok) throw new RequestValidationError('application', check.issues);
-    const p = checkParams(CreateParamsSchema, params, 'create parameters');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'POST',
-      target: '/api/v1/apps',
-      query: { activate: p.activate ?? true },
-      json: input,
-      retry: 'create',
-      options,
+  create(input: CreateApplicationInput, params?: CreateApplicationParams, options?: CallOptions): ApiCall<Application> {
+    return apiCall(async () => {
+      const check = validateCreateApplicationInput(input);
+      if (!check.ok) throw new RequestValidationError('application', check.issues);
+      const p = checkParams(CreateParamsSchema, params, 'create parameters');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: '/api/v1/apps',
+        query: { activate: p.activate ?? true },
+        json: input,
+        retry: 'create',
+        options,
+      });
+      return { data: parseResponse(ApplicationSchema, response, 'POST'), response };
     });
-    return parseResponse(ApplicationSchema, response, 'POST');
   }
 
   /**
@@ -185,53 +186,61 @@ export class ApplicationsResource {
    * properties of an app read with `get` are sent back unchanged; `id`, `name`, `status`,
    * `created` and `lastUpdated` are ignored by the server.
    */
-  async replace(appId: string, input: ReplaceApplicationInput, options?: CallOptions): Promise<Application> {
-    checkId(appId, 'appId');
-    const name = typeof input === 'object' && input !== null && 'name' in input ? input.name : undefined;
-    const check = validateReplaceApplicationInput(typeof name === 'string' ? name : undefined, input);
-    if (!check.ok) throw new RequestValidationError('application', check.issues);
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'PUT',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
-      json: input,
-      retry: 'idempotent',
-      options,
+  replace(appId: string, input: ReplaceApplicationInput, options?: CallOptions): ApiCall<Application> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      const name = typeof input === 'object' && input !== null && 'name' in input ? input.name : undefined;
+      const check = validateReplaceApplicationInput(typeof name === 'string' ? name : undefined, input);
+      if (!check.ok) throw new RequestValidationError('application', check.issues);
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'PUT',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+        json: input,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(ApplicationSchema, response, 'PUT'), response };
     });
-    return parseResponse(ApplicationSchema, response, 'PUT');
   }
 
   /** Deletes an INACTIVE application (deactivate it first: deleting an ACTIVE app is refused with 403 E0000056). */
-  async delete(appId: string, options?: CallOptions): Promise<void> {
-    checkId(appId, 'appId');
-    checkCallOptions(options);
-    await this.#transport.send({
-      method: 'DELETE',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}`,
-      retry: 'idempotent',
-      options,
+  delete(appId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'DELETE',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}`,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: undefined, response };
     });
   }
 
   /** Activates an application; activating an ACTIVE app succeeds and changes nothing. */
-  async activate(appId: string, options?: CallOptions): Promise<void> {
-    await this.#lifecycle(appId, 'activate', options);
+  activate(appId: string, options?: CallOptions): ApiCall<void> {
+    return this.#lifecycle(appId, 'activate', options);
   }
 
   /** Deactivates an application; deactivating an INACTIVE app succeeds and changes nothing. */
-  async deactivate(appId: string, options?: CallOptions): Promise<void> {
-    await this.#lifecycle(appId, 'deactivate', options);
+  deactivate(appId: string, options?: CallOptions): ApiCall<void> {
+    return this.#lifecycle(appId, 'deactivate', options);
   }
 
-  async #lifecycle(appId: string, action: 'activate' | 'deactivate', options: CallOptions | undefined) {
-    checkId(appId, 'appId');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'POST',
-      target: `/api/v1/apps/${encodeURIComponent(appId)}/lifecycle/${action}`,
-      retry: 'idempotent',
-      options,
+  #lifecycle(appId: string, action: 'activate' | 'deactivate', options: CallOptions | undefined): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: `/api/v1/apps/${encodeURIComponent(appId)}/lifecycle/${action}`,
+        retry: 'idempotent',
+        options,
+      });
+      parseResponse(z.optional(EmptyObjectSchema), response, 'POST');
+      return { data: undefined, response };
     });
-    parseResponse(EmptyObjectSchema.optional(), response, 'POST');
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   optionalFlag,
   optionalText,
@@ -19,16 +19,16 @@ function attributeStatement<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return object({
     type: z.enum(['EXPRESSION', 'GROUP']),
     name: requiredText,
-    namespace: z.enum(ATTRIBUTE_NAME_FORMATS).nullish(),
+    namespace: z.nullish(z.enum(ATTRIBUTE_NAME_FORMATS)),
     values: optionalTexts,
-    filterType: z.enum(['STARTS_WITH', 'EQUALS', 'CONTAINS', 'REGEX']).nullish(),
+    filterType: z.nullish(z.enum(['STARTS_WITH', 'EQUALS', 'CONTAINS', 'REGEX'])),
     filterValue: optionalText,
   });
 }
 
 /** `settings.signOn` of a custom `SAML_2_0` app: `ssoAcsUrl` and `audience` are required. */
 export function customSamlSignOn<C extends ObjectConfig>(object: ObjectFactory<C>) {
-  const statements = z.array(attributeStatement(object)).nullish();
+  const statements = z.nullish(z.array(attributeStatement(object)));
   return object({
     ssoAcsUrl: requiredText,
     ssoAcsUrlOverride: optionalText,
@@ -42,21 +42,20 @@ export function customSamlSignOn<C extends ObjectConfig>(object: ObjectFactory<C
     idpIssuer: optionalText,
     spIssuer: optionalText,
     subjectNameIdTemplate: optionalText,
-    subjectNameIdFormat: z
+    subjectNameIdFormat: z.nullish(z
       .enum([
         'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
         'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
         'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
         'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
         'urn:oasis:names:tc:SAML:1.1:nameid-format:x509SubjectName',
-      ])
-      .nullish(),
+      ])),
     responseSigned: optionalFlag,
     assertionSigned: optionalFlag,
-    signatureAlgorithm: z.enum(['RSA_SHA1', 'RSA_SHA256']).nullish(),
-    digestAlgorithm: z.enum(['SHA1', 'SHA256']).nullish(),
+    signatureAlgorithm: z.nullish(z.enum(['RSA_SHA1', 'RSA_SHA256'])),
+    digestAlgorithm: z.nullish(z.enum(['SHA1', 'SHA256'])),
     honorForceAuthn: optionalFlag,
-    authnContextClassRef: z
+    authnContextClassRef: z.nullish(z
       .enum([
         'urn:federation:authentication:windows',
         'oasis:names:tc:SAML:2.0:ac:classes:Kerberos',
@@ -65,33 +64,30 @@ export function customSamlSignOn<C extends ObjectConfig>(object: ObjectFactory<C
         'urn:oasis:names:tc:SAML:2.0:ac:classes:TLSClient',
         'urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified',
         'urn:oasis:names:tc:SAML:2.0:ac:classes:X509',
-      ])
-      .nullish(),
-    samlAssertionLifetimeSeconds: z.number().int().min(0).nullish(),
+      ])),
+    samlAssertionLifetimeSeconds: z.nullish(z.int().check(z.gte(0))),
     requestCompressed: optionalFlag,
     samlSignedRequestEnabled: optionalFlag,
     allowMultipleAcsEndpoints: optionalFlag,
-    acsEndpoints: z
-      .array(object({ url: requiredText, index: z.number().int().min(0) }))
-      .max(100)
-      .nullish(),
+    acsEndpoints: z.nullish(z
+      .array(object({ url: requiredText, index: z.int().check(z.gte(0)) })).check(z.maxLength(100))),
     attributeStatements: statements,
     configuredAttributeStatements: statements,
-    inlineHooks: z.array(object({ id: requiredText })).nullish(),
-    slo: object({ enabled: optionalFlag, issuer: optionalText, logoutUrl: optionalText }).nullish(),
-    participateSlo: object({
+    inlineHooks: z.nullish(z.array(object({ id: requiredText }))),
+    slo: z.nullish(object({ enabled: optionalFlag, issuer: optionalText, logoutUrl: optionalText })),
+    participateSlo: z.nullish(object({
       enabled: optionalFlag,
       logoutRequestUrl: optionalText,
       sessionIndexRequired: optionalFlag,
-      bindingType: z.enum(['POST', 'REDIRECT']).nullish(),
-    }).nullish(),
-    spCertificate: object({ x5c: optionalTexts }).nullish(),
-    assertionEncryption: object({
+      bindingType: z.nullish(z.enum(['POST', 'REDIRECT'])),
+    })),
+    spCertificate: z.nullish(object({ x5c: optionalTexts })),
+    assertionEncryption: z.nullish(object({
       enabled: optionalFlag,
-      encryptionAlgorithm: z.enum(['AES128_CBC', 'AES256_CBC', 'AES256_GCM']).nullish(),
-      keyTransportAlgorithm: z.enum(['RSA_OAEP', 'RSA_15']).nullish(),
+      encryptionAlgorithm: z.nullish(z.enum(['AES128_CBC', 'AES256_CBC', 'AES256_GCM'])),
+      keyTransportAlgorithm: z.nullish(z.enum(['RSA_OAEP', 'RSA_15'])),
       x5c: optionalTexts,
-    }).nullish(),
+    })),
   });
 }
 
@@ -106,7 +102,7 @@ function acceptedCatalogSignOnFlags<C extends ObjectConfig>(object: ObjectFactor
     honorForceAuthn: optionalFlag,
     responseSigned: optionalFlag,
     samlSignedRequestEnabled: optionalFlag,
-    slo: object({ enabled: optionalFlag, issuer: optionalText, logoutUrl: optionalText }).nullish(),
+    slo: z.nullish(object({ enabled: optionalFlag, issuer: optionalText, logoutUrl: optionalText })),
   };
 }
 
@@ -119,8 +115,8 @@ export function catalogSaml20SignOn<C extends ObjectConfig>(object: ObjectFactor
     audienceOverride: optionalText,
     recipientOverride: optionalText,
     destinationOverride: optionalText,
-    samlAssertionLifetimeSeconds: z.number().int().min(0).nullish(),
-    attributeStatements: z.array(attributeStatement(object)).nullish(),
+    samlAssertionLifetimeSeconds: z.nullish(z.int().check(z.gte(0))),
+    attributeStatements: z.nullish(z.array(attributeStatement(object))),
   });
 }
 
@@ -133,7 +129,7 @@ export function catalogSaml11SignOn<C extends ObjectConfig>(object: ObjectFactor
     audienceOverride: optionalText,
     recipientOverride: optionalText,
     destinationOverride: optionalText,
-    attributeStatements: z.array(attributeStatement(object)).nullish(),
+    attributeStatements: z.nullish(z.array(attributeStatement(object))),
   });
 }
 

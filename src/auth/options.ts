@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ServiceAppPrivateKey } from './private-key';
 
 /** An Okta scope name, e.g. `okta.apps.read`. */
-const scopeName = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/, 'Must be a scope name such as okta.apps.read');
+const scopeName = z.string().check(z.regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/, 'Must be a scope name such as okta.apps.read'));
 
 // The key's shape is checked when it is first used (importing it is asynchronous); the message
 // here never shows its value.
@@ -13,9 +13,9 @@ const privateKey = z.custom<ServiceAppPrivateKey>(
 
 /** The `oauth` option of `createClient`, checked before any request. */
 export const ServiceAppOptionsSchema = z.strictObject({
-  clientId: z.string().regex(/^[\x21-\x7e]{1,100}$/, 'Must be the service app\'s client id, e.g. 0oa1b2c3d4e5f6g7h8i9'),
+  clientId: z.string().check(z.regex(/^[\x21-\x7e]{1,100}$/, 'Must be the service app\'s client id, e.g. 0oa1b2c3d4e5f6g7h8i9')),
   privateKey,
-  keyId: z.string().min(1).max(200).optional(),
-  scopes: z.array(scopeName).min(1).max(50),
-  dpop: z.boolean().optional(),
+  keyId: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(200))),
+  scopes: z.array(scopeName).check(z.minLength(1)).check(z.maxLength(50)),
+  dpop: z.optional(z.boolean()),
 });

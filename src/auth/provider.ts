@@ -1,3 +1,5 @@
+import type { RequestAuth } from '../core/transport';
+
 /** The request an {@link AuthProvider} authenticates: one attempt's method and full URL. */
 export interface AuthRequest {
   method: string;
@@ -18,4 +20,14 @@ export interface AuthProvider {
    * true when sending it again with new headers can succeed. The provider bounds its own retries.
    */
   shouldRetry(response: Response, request: AuthRequest): Promise<boolean>;
+}
+
+/** The transport's view of an {@link AuthProvider}: headers applied per attempt, one more send when the provider says so. */
+export function serviceAppAuth(provider: AuthProvider): RequestAuth {
+  return {
+    async apply(headers, request, signal) {
+      for (const [name, value] of Object.entries(await provider.headers(request, signal))) headers.set(name, value);
+    },
+    sendAgain: (response, request) => provider.shouldRetry(response, request),
+  };
 }

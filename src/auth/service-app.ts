@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ConnectionError, TimeoutError } from '../errors';
 import { DpopKey } from './dpop-key';
 import { OAuthError } from './errors';
@@ -30,13 +30,13 @@ const RENEW_MARGIN_MS = 60_000;
 const SKEW_THRESHOLD_MS = 5_000;
 
 const TokenResponseSchema = z.looseObject({
-  access_token: z.string().regex(/^[\x21-\x7e]{1,8192}$/),
+  access_token: z.string().check(z.regex(/^[\x21-\x7e]{1,8192}$/)),
   token_type: z.string(),
-  expires_in: z.number().int().positive(),
-  scope: z.string().optional(),
+  expires_in: z.int().check(z.positive()),
+  scope: z.optional(z.string()),
 });
 
-const OAuthErrorBodySchema = z.looseObject({ error: z.string().min(1).max(100), error_description: z.string().optional() });
+const OAuthErrorBodySchema = z.looseObject({ error: z.string().check(z.minLength(1)).check(z.maxLength(100)), error_description: z.optional(z.string()) });
 
 /** Settings of {@link ServiceAppAuth}, from `createClient`. */
 export interface ServiceAppAuthSettings {

@@ -1,5 +1,6 @@
 import { AppsetError, InvalidResponseError, RequestValidationError } from '../errors';
 import { MAX_LINK_HEADER_LENGTH, parseLinkHeader } from './link-header';
+import { describeResponse, type ResponseInfo } from './response-info';
 import { parseJson, type CallOptions, type QueryParams, type Transport } from './transport';
 
 /** One page of a list: its items and the relations of its `Link` headers. */
@@ -10,6 +11,8 @@ export interface Page<T> {
   links: Record<string, string>;
   /** Response headers of the page (rate-limit headers, request id). */
   headers: Headers;
+  /** The page's response: status, headers, URL, request id and rate limit. */
+  response: ResponseInfo;
 }
 
 /** Parses one page's JSON body into items; throws a message when the body is not a list of them. */
@@ -176,7 +179,7 @@ export class Pager<T> implements AsyncIterable<T> {
     // An empty page ends the walk even with a next link: Okta's System Log keeps offering one to
     // poll for new events, and a walk must end.
     if (items.length === 0) next = { kind: 'end' };
-    return { page: { items, links, headers: response.headers }, next };
+    return { page: { items, links, headers: response.headers, response: describeResponse(response) }, next };
   }
 
   /** Checks a page's next link before any request follows it. */

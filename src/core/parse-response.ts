@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { InvalidResponseError } from '../errors';
 import type { TransportResponse } from './transport';
 
 /** Parses a response body with a schema; a body of the wrong shape becomes an {@link InvalidResponseError}. */
-export function parseResponse<S extends z.ZodType>(
+export function parseResponse<S extends z.ZodMiniType>(
   schema: S,
   response: TransportResponse,
   method: string,

@@ -1,44 +1,68 @@
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance, type Options } from 'ky';
 import {
+  AppsetError,
   ConnectionError,
   createApiError,
   InvalidResponseError,
+  RedirectError,
   TimeoutError,
   type RequestSummary,
 } from '../errors';
-import type { AuthProvider, AuthRequest } from '../auth/provider';
+import type { AuthRequest } from '../auth/provider';
+import { readBoundedBody, ResponseTooLarge } from './bounded-body';
+import type { ClientHooks } from './hooks';
 import { SecretRedactor } from './redact';
-import {
-  decideAfterConnectionError,
-  decideAfterResponse,
-  sleep,
-  type RetryDecision,
-  type RetryMode,
-} from './retry-policy';
+import { decideAfterConnectionError, decideAfterResponse, type RetryDecision, type RetryMode } from './retry-policy';
 
 /** Per-call options accepted by every method of the client. */
 export interface CallOptions {
   /** Aborts the call, including any wait before a retry. The call rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Milliseconds to wait for each attempt's response; overrides the client's `timeout`. */
+  /** Milliseconds to wait for each attempt's response, body included; overrides the client's `timeout`. */
   timeout?: number;
 }
 
 /** The fetch function appset calls; defaults to `globalThis.fetch` looked up at each call. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/**
+ * How requests are authenticated: `apply` sets the credential headers of each attempt as it leaves,
+ * after every hook, so no hook and no error ever holds them. An internal seam: API tokens and access
+ * tokens use {@link headerAuth}; a service app (tokens on demand, DPoP proofs) plugs in here too.
+ */
+export interface RequestAuth {
+  apply(headers: Headers, request: AuthRequest, signal: AbortSignal): void | Promise<void>;
+  /**
+   * After an error answer to `request`: whether sending it once more with credentials applied anew
+   * can succeed (a renewed token, a server's DPoP nonce). That send is part of the same attempt,
+   * within its timeout, and is not counted as a retry; the auth bounds how often it says yes.
+   */
+  sendAgain?(response: Response, request: AuthRequest): Promise<boolean>;
+}
+
+/** Sends one fixed `Authorization` header value, e.g. `SSWS <token>`. */
+export function headerAuth(authorization: string): RequestAuth {
+  return {
+    apply(headers) {
+      headers.set('authorization', authorization);
+    },
+  };
+}
+
 /** Settings the transport is created with (already validated by `createClient`). */
 export interface TransportSettings {
   orgUrl: URL;
-  /** The full `Authorization` header value. Kept in a closure, never on an error. */
-  authorization: string;
-  /** Per-attempt credentials (OAuth 2.0 service apps); when set, `authorization` is not sent. */
-  auth?: AuthProvider;
+  /** Sets the credential on each attempt. Kept in a closure, never on a request a hook sees, nor on an error. */
+  auth: RequestAuth;
   fetch: FetchLike | undefined;
   timeout: number;
   maxRetries: number;
   maxRetryWait: number;
+  /** The largest response body read, in bytes; a larger one is an `InvalidResponseError`. */
+  maxResponseBytes: number;
   userAgent: string;
   headers: Record<string, string>;
+  hooks: ClientHooks;
 }
 
 /** Query values; `undefined` members are left out. */
@@ -61,7 +85,7 @@ export interface RequestSpec {
   options?: CallOptions;
 }
 
-/** A successful answer: status below 400 and a readable body. */
+/** A successful answer: status below 300 and a readable body. */
 export interface TransportResponse {
   status: number;
   headers: Headers;
@@ -89,6 +113,16 @@ function buildUrl(orgUrl: URL, spec: RequestSpec): URL {
   return url;
 }
 
+/** The query's defined members, or `undefined` when none is (ky would add a bare `?`). */
+function definedQuery(query: QueryParams | undefined): Record<string, string | number | boolean> | undefined {
+  let defined: Record<string, string | number | boolean> | undefined;
+  for (const key in query) {
+    const value = query[key];
+    if (value !== undefined) (defined ??= {})[key] = value;
+  }
+  return defined;
+}
+
 function summarize(method: string, url: URL): RequestSummary {
   return { method, path: `${url.pathname}${url.search}` };
 }
@@ -103,25 +137,9 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-/** The abort reason of an attempt whose `timeout` ran out. */
-class AttemptTimeout extends Error {}
-
-/** What one attempt sends: the request init without a signal (each attempt gets its own). */
-interface AttemptInit {
-  method: string;
-  headers: Headers;
-  body: string | undefined;
-}
-
-/** One answered attempt: the response and its whole body. */
-interface Answer {
-  response: Response;
-  text: string;
-}
-
 /**
  * Settles as `work` does, or rejects with the signal's reason as soon as it aborts: a `fetch` given in
- * the options, or a polyfill, may ignore its signal, and the timeout must hold all the same.
+ * the options, or a polyfill, may ignore its signal, and an abort must hold all the same.
  */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -141,39 +159,89 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** A fetch or body read that failed without an answer: the only failure retried as a broken connection. */
+class NetworkFailure extends Error {
+  constructor(readonly original: unknown) {
+    super('network failure', { cause: original });
+  }
+}
+
+/** A 3xx answer, refused before ky or a hook could follow it. */
+class RedirectRefusal extends Error {
+  constructor(readonly response: Response) {
+    super(`redirect ${response.status}`);
+  }
+}
+
+/** What one call tells the fetch behind ky, through an option ky hands to fetch untouched. */
+interface CallState {
+  anonymous: boolean;
+  /** The URL of the latest attempt, as ky built it. */
+  url?: string;
+  /** The latest attempt's body, when its response was handed back to ky already read. */
+  body?: Uint8Array;
+}
+
+/** The key under which a call's {@link CallState} travels from ky's options to its `fetch`. */
+const CALL_STATE = 'appsetCall';
+
+const decoder = new TextDecoder();
+
+const RETRY_METHODS: Array<'get' | 'post' | 'put' | 'delete'> = ['get', 'post', 'put', 'delete'];
+
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
 /**
- * The one place requests are sent: builds headers, applies timeouts, retries as the retry policy
- * says, and turns every failure into an appset error. Resources are thin layers over `send`
- * (and the pager over `receive`).
+ * The one place requests are sent: one ky instance per client does the timeouts (body included,
+ * since the body is read inside ky's fetch), the retries, the hooks, `prefixUrl`, `searchParams` and
+ * JSON; appset decides which failures are retried and for how long (Okta's rate-limit reset), adds
+ * the credential as each attempt leaves, refuses redirects and oversized bodies, and turns every
+ * failure into an appset error. Resources are thin layers over `send` (and the pager over `receive`).
  */
 export class Transport {
   readonly orgUrl: URL;
   readonly #settings: TransportSettings;
+  readonly #ky: KyInstance;
+  /** Whether `afterResponse` hooks will read responses, so each must come with its body. */
+  readonly #hooksReadResponses: boolean;
 
-  /** The client's secrets, removed from every error before it is thrown (see {@link SecretRedactor}). */
+  /** The client's secrets, removed from every error before a hook or the caller sees it (see {@link SecretRedactor}). */
   readonly redactor = new SecretRedactor();
 
   constructor(settings: TransportSettings) {
     this.#settings = settings;
     this.orgUrl = settings.orgUrl;
-    this.redactor.addAuthorization(settings.authorization);
+    this.#hooksReadResponses = (settings.hooks.afterResponse?.length ?? 0) > 0;
     this.redactor.addHeaders(settings.headers);
+    const headers = new Headers(settings.headers);
+    // The credential is appset's alone, added as each attempt leaves (see #fetch).
+    headers.delete('authorization');
+    headers.set('accept', 'application/json');
+    headers.set('user-agent', settings.userAgent);
+    this.#ky = ky.create({
+      prefixUrl: settings.orgUrl.href,
+      headers,
+      throwHttpErrors: true,
+      redirect: 'manual',
+      fetch: (input, init) => this.#fetch(input as Request, init as Record<string, unknown> | undefined),
+      hooks: {
+        beforeRequest: settings.hooks.beforeRequest ?? [],
+        afterResponse: settings.hooks.afterResponse ?? [],
+        beforeRetry: settings.hooks.beforeRetry ?? [],
+      },
+    });
   }
 
   /** Sends `spec` and parses the successful answer's body as JSON. */
   async send(spec: RequestSpec): Promise<TransportResponse> {
-    try {
-      return await this.#send(spec);
-    } catch (error) {
-      throw this.redactor.redactError(error);
-    }
-  }
-
-  async #send(spec: RequestSpec): Promise<TransportResponse> {
-    const { status, headers, text, url } = await this.#receive(spec);
+    const { status, headers, text, url } = await this.receive(spec);
     const parsed = parseJson(text);
     if (!parsed.ok) {
-      throw new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error);
+      throw await this.#beforeError(
+        this.redactor.redactError(new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error)),
+      );
     }
     return { status, headers, body: parsed.value, url };
   }
@@ -183,117 +251,182 @@ export class Transport {
    * on the headers (a pager starting the next request) before the parse.
    */
   async receive(spec: RequestSpec): Promise<TextResponse> {
+    const signal = spec.options?.signal;
+    signal?.throwIfAborted();
+    // ky combines the signal it is given with AbortSignal.any, which on Node.js 20 leaves an entry
+    // on a long-lived signal per call (nodejs/node#55351): it gets a per-call signal that follows
+    // the caller's through a listener removed when the call ends.
+    let callSignal: AbortSignal | undefined;
+    let follow: (() => void) | undefined;
+    if (signal) {
+      const controller = new AbortController();
+      follow = () => controller.abort(signal.reason);
+      signal.addEventListener('abort', follow, { once: true });
+      callSignal = controller.signal;
+    }
     try {
-      return await this.#receive(spec);
-    } catch (error) {
-      throw this.redactor.redactError(error);
+      return await this.#receive(spec, signal, callSignal);
+    } finally {
+      if (follow) signal?.removeEventListener('abort', follow);
     }
   }
 
-  async #receive(spec: RequestSpec): Promise<TextResponse> {
-    const url = buildUrl(this.orgUrl, spec);
-    const summary = summarize(spec.method, url);
-    const signal = spec.options?.signal;
+  async #receive(spec: RequestSpec, signal: AbortSignal | undefined, callSignal: AbortSignal | undefined): Promise<TextResponse> {
     const timeout = spec.options?.timeout ?? this.#settings.timeout;
-    const init: AttemptInit = {
+    const call: CallState = { anonymous: spec.anonymous === true };
+    let wait = 0;
+    const options: Options & { [CALL_STATE]: CallState } = {
       method: spec.method,
-      headers: this.#headers(spec),
-      body: spec.json !== undefined ? JSON.stringify(spec.json) : spec.rawBody,
+      signal: callSignal,
+      timeout,
+      retry: {
+        limit: this.#settings.maxRetries,
+        methods: RETRY_METHODS,
+        // appset's policy decides every retry and its wait; ky waits (abortably) and sends again.
+        shouldRetry: ({ error, retryCount }) => {
+          const decision = this.#decide(spec.retry, error, retryCount, signal);
+          if (decision.retry) wait = decision.waitMs;
+          return decision.retry;
+        },
+        delay: () => wait,
+      },
+      [CALL_STATE]: call,
     };
-
-    // Auth seam (issue 14): an AuthProvider adds headers per attempt and may ask for one more
-    // attempt after an error answer (renewed token, server nonce); such attempts are not retries.
-    const auth = spec.anonymous ? undefined : this.#settings.auth;
-    const authRequest: AuthRequest = { method: spec.method, url };
-
-    for (let attempt = 1; ; attempt++) {
-      signal?.throwIfAborted();
-      let attemptInit = init;
-      if (auth !== undefined) {
-        const headers = new Headers(init.headers);
-        for (const [name, value] of Object.entries(await auth.headers(authRequest, signal))) {
-          // Access tokens a service app obtains are secrets too: kept out of every error.
-          if (name.toLowerCase() === 'authorization') this.redactor.addIssued(value);
-          headers.set(name, value);
-        }
-        attemptInit = { ...init, headers };
-      }
-      let answer: Answer;
-      try {
-        answer = await this.#attempt(url.href, attemptInit, timeout, signal);
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        if (error instanceof AttemptTimeout) throw new TimeoutError(summary, timeout);
-        const failure = new ConnectionError(summary, error);
-        await this.#waitOrThrow(decideAfterConnectionError(this.#context(spec.retry, attempt)), failure, signal);
-        continue;
-      }
-
-      const { response, text } = answer;
-      if (response.ok) return { status: response.status, headers: response.headers, text, url };
-      if (auth !== undefined && (await auth.shouldRetry(response, authRequest))) {
-        attempt--;
-        continue;
-      }
-      const parsed = parseJson(text);
-      const failure = createApiError({
-        status: response.status,
-        headers: response.headers,
-        request: summary,
-        body: parsed.ok ? parsed.value : undefined,
-      });
-      const decision = decideAfterResponse(this.#context(spec.retry, attempt), response.status, response.headers);
-      await this.#waitOrThrow(decision, failure, signal);
+    const query = definedQuery(spec.query);
+    if (query) options.searchParams = query;
+    if (spec.json !== undefined) options.json = spec.json;
+    else if (spec.rawBody !== undefined) {
+      options.body = spec.rawBody;
+      if (spec.contentType) options.headers = { 'content-type': spec.contentType };
     }
+    const input = typeof spec.target === 'string' ? spec.target.replace(/^\//, '') : spec.target;
+
+    let response: Response;
+    try {
+      response = await this.#ky(input, options);
+    } catch (error) {
+      throw await this.#beforeError(this.redactor.redactError(await this.#failure(error, spec, call, timeout, signal)));
+    }
+    const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
+    const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
+    return { status: response.status, headers: response.headers, text, url };
   }
 
   /**
-   * Sends one attempt and reads its whole body. `timeout` bounds both (a server may stall half-way
-   * through a body); the caller's `signal` aborts both. Each attempt has its own controller, so a
-   * timed-out attempt never poisons the next one.
+   * The fetch behind ky: adds the credential, sends with the fetch of the moment, refuses a redirect,
+   * and reads the whole body within the bound. ky's timeout covers all of it, so a body that stalls
+   * half-way times out, and a connection that breaks mid-body is retried like one that broke before.
    */
-  async #attempt(href: string, init: AttemptInit, timeout: number, signal: AbortSignal | undefined): Promise<Answer> {
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeout);
+  async #fetch(request: Request, init: Record<string, unknown> | undefined): Promise<Response> {
+    const call = init?.[CALL_STATE] as CallState | undefined;
+    // ky's own copy of the request (the one hooks see from now on) was taken before this call.
+    const headers = request.headers;
+    const auth = call?.anonymous ? undefined : this.#settings.auth;
+    if (!auth) headers.delete('authorization');
+    if (call) call.url = request.url;
+    const signal = request.signal;
+    const authRequest: AuthRequest = { method: request.method, url: new URL(request.url) };
     try {
+      const body = request.body === null ? undefined : await request.arrayBuffer();
       // Looked up per call, so a client created before msw (or any fetch patch) starts is still intercepted.
       const fetchNow = this.#settings.fetch ?? globalThis.fetch;
-      const response = await untilAborted(fetchNow(href, { ...init, signal: controller.signal }), controller.signal);
-      return { response, text: await untilAborted(response.text(), controller.signal) };
+      let response: Response;
+      for (;;) {
+        if (auth) await this.#authenticate(auth, headers, authRequest, signal);
+        response = await untilAborted(
+          fetchNow(request.url, { method: request.method, headers, body, signal, redirect: 'manual' }),
+          signal,
+        );
+        if (response.ok || !auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
+        void response.body?.cancel().catch(() => undefined);
+      }
+      if (isRedirect(response)) {
+        void response.body?.cancel().catch(() => undefined);
+        throw new RedirectRefusal(response);
+      }
+      const bytes = await untilAborted(readBoundedBody(response, this.#settings.maxResponseBytes), signal);
+      // Building a Response around the bytes costs more than the rest of the call: only hooks that
+      // read the response get one; otherwise ky gets the read response and the bytes wait here.
+      if (!this.#hooksReadResponses && call) {
+        call.body = bytes;
+        return response;
+      }
+      return new Response(bytes.byteLength === 0 ? null : bytes, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     } catch (error) {
-      // A fetch rejects with its own error on abort; report why the attempt was aborted instead.
-      throw controller.signal.aborted ? controller.signal.reason : error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      // A credential that could not be had (a service app's token request refused) is no broken connection.
+      if (signal.aborted || error instanceof RedirectRefusal || error instanceof ResponseTooLarge || error instanceof AppsetError) throw error;
+      throw new NetworkFailure(error);
     }
   }
 
-  #context(mode: RetryMode, attempt: number) {
-    return {
+  /** Applies the credentials, remembering the `Authorization` value as a secret to keep out of errors. */
+  async #authenticate(auth: RequestAuth, headers: Headers, request: AuthRequest, signal: AbortSignal): Promise<void> {
+    await auth.apply(headers, request, signal);
+    const credential = headers.get('authorization');
+    if (credential !== null) this.redactor.addIssued(credential);
+  }
+
+  #decide(mode: RetryMode, error: Error, attempt: number, signal: AbortSignal | undefined): RetryDecision {
+    if (signal?.aborted) return { retry: false };
+    const ctx = {
       mode,
       attempt,
       maxRetries: this.#settings.maxRetries,
       maxRetryWait: this.#settings.maxRetryWait,
       now: Date.now(),
     };
+    if (error instanceof HTTPError) return decideAfterResponse(ctx, error.response.status, error.response.headers);
+    if (error instanceof NetworkFailure) return decideAfterConnectionError(ctx);
+    // Timeouts, redirects, oversized bodies and errors thrown by hooks are never retried.
+    return { retry: false };
   }
 
-  async #waitOrThrow(decision: RetryDecision, failure: Error, signal: AbortSignal | undefined): Promise<void> {
-    if (!decision.retry) throw failure;
-    await sleep(decision.waitMs, signal);
+  /** The appset error for a call that failed; the caller's abort reason and hooks' own errors pass as they are. */
+  async #failure(
+    error: unknown,
+    spec: RequestSpec,
+    call: CallState,
+    timeout: number,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    if (signal?.aborted) return signal.reason;
+    const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
+    const summary = summarize(spec.method, url);
+    if (error instanceof KyTimeoutError) return new TimeoutError(summary, timeout);
+    if (error instanceof NetworkFailure) return new ConnectionError(summary, error.original);
+    if (error instanceof RedirectRefusal) {
+      return new RedirectError(summary, error.response.status, error.response.headers, url);
+    }
+    if (error instanceof ResponseTooLarge) {
+      const problem = `a body larger than ${error.maxBytes} bytes (maxResponseBytes), which appset stopped reading; raise \`maxResponseBytes\` in createClient if answers this large are expected`;
+      return new InvalidResponseError(summary, error.response.status, error.response.headers, problem);
+    }
+    if (error instanceof HTTPError) {
+      const text = call.body !== undefined ? decoder.decode(call.body) : await error.response.text();
+      const parsed = parseJson(text);
+      return createApiError({
+        status: error.response.status,
+        headers: error.response.headers,
+        request: summary,
+        body: parsed.ok ? parsed.value : undefined,
+      });
+    }
+    return error;
   }
 
-  #headers(spec: RequestSpec): Headers {
-    const headers = new Headers(this.#settings.headers);
-    headers.set('accept', 'application/json');
-    headers.set('user-agent', this.#settings.userAgent);
-    if (spec.json !== undefined) headers.set('content-type', 'application/json');
-    else if (spec.contentType) headers.set('content-type', spec.contentType);
-    if (spec.anonymous || this.#settings.auth !== undefined) headers.delete('authorization');
-    else headers.set('authorization', this.#settings.authorization);
-    return headers;
+  /** Runs the `beforeError` hooks on an appset error; anything else passes untouched. */
+  async #beforeError(error: unknown): Promise<unknown> {
+    const hooks = this.#settings.hooks.beforeError;
+    if (!hooks?.length || !(error instanceof AppsetError)) return error;
+    let current: Error = error;
+    for (const hook of hooks) {
+      const next = await hook(current as AppsetError);
+      if (next instanceof Error) current = next;
+    }
+    return current;
   }
 }

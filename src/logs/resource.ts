@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkListOptions } from '../core/call-checks';
 import { Pager, type ListOptions } from '../core/pagination';
 import type { Transport } from '../core/transport';
@@ -26,20 +26,39 @@ export interface ListLogEventsParams {
   after?: string;
 }
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * An RFC 3339 date-time with seconds and an offset (`Z` or `±hh:mm`), naming a real calendar day.
+ * Written out rather than zod's `z.iso.datetime`, whose regular expressions weigh on a browser bundle.
+ */
+function isIsoDateTime(value: string): boolean {
+  const m = ISO_DATE_TIME.exec(value);
+  if (m === null) return false;
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = m.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHour! < 24 &&
+    offsetMinute! < 60
+  );
+}
 
 const instant = z.custom<Date | string>(
-  (v) =>
-    (v instanceof Date && !Number.isNaN(v.getTime())) || (typeof v === 'string' && isoDateTime.safeParse(v).success),
+  (v) => (v instanceof Date && !Number.isNaN(v.getTime())) || (typeof v === 'string' && isIsoDateTime(v)),
   'Must be a valid Date or an ISO 8601 date-time string, e.g. 2026-11-20T10:00:00Z',
 );
 
 const ListParamsSchema = z.strictObject({
-  filter: z.string().min(1).optional(),
-  since: instant.optional(),
-  until: instant.optional(),
-  limit: z.number().int().min(1).optional(),
-  after: z.string().min(1).optional(),
+  filter: z.optional(z.string().check(z.minLength(1))),
+  since: z.optional(instant),
+  until: z.optional(instant),
+  limit: z.optional(z.int().check(z.gte(1))),
+  after: z.optional(z.string().check(z.minLength(1))),
 });
 
 /** A Date as ISO 8601 in UTC; a string, already checked to be ISO 8601, is sent as the caller wrote it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A System Log event. Only the members appset relies on are typed; the rest of Okta's large event
@@ -8,14 +8,13 @@ export const LogEventSchema = z.looseObject({
   uuid: z.string(),
   published: z.string(),
   eventType: z.string(),
-  displayMessage: z.string().nullish(),
-  severity: z.string().nullish(),
-  actor: z.looseObject({ id: z.string(), type: z.string(), alternateId: z.string().nullish(), displayName: z.string().nullish() }).nullish(),
-  outcome: z.looseObject({ result: z.string(), reason: z.string().nullish() }).nullish(),
-  target: z
-    .array(z.looseObject({ id: z.string(), type: z.string(), alternateId: z.string().nullish(), displayName: z.string().nullish() }))
-    .nullish(),
-  debugContext: z.looseObject({ debugData: z.record(z.string(), z.unknown()).nullish() }).nullish(),
+  displayMessage: z.nullish(z.string()),
+  severity: z.nullish(z.string()),
+  actor: z.nullish(z.looseObject({ id: z.string(), type: z.string(), alternateId: z.nullish(z.string()), displayName: z.nullish(z.string()) })),
+  outcome: z.nullish(z.looseObject({ result: z.string(), reason: z.nullish(z.string()) })),
+  target: z.nullish(z
+    .array(z.looseObject({ id: z.string(), type: z.string(), alternateId: z.nullish(z.string()), displayName: z.nullish(z.string()) }))),
+  debugContext: z.nullish(z.looseObject({ debugData: z.nullish(z.record(z.string(), z.unknown())) })),
 });
 
 /** A System Log event. */

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
+import { apiCall, type ApiCall } from '../core/api-call';
 import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
@@ -24,8 +25,8 @@ export interface ListSecurityEventsProvidersParams {
 const BASE_PATH = '/api/v1/security-events-providers';
 
 const ListParamsSchema = z.strictObject({
-  limit: z.number().int().min(1).optional(),
-  after: z.string().min(1).optional(),
+  limit: z.optional(z.int().check(z.gte(1))),
+  after: z.optional(z.string().check(z.minLength(1))),
 });
 
 function checkInput(input: unknown): SecurityEventsProviderInput {
@@ -75,86 +76,89 @@ export class SecurityEventsProvidersResource {
    * Creates a provider; the organization starts accepting its tokens once it is ACTIVE. Never
    * retried after a connection error or a 5xx, because the provider may have been created.
    */
-  async create(input: SecurityEventsProviderInput, options?: CallOptions): Promise<SecurityEventsProvider> {
-    const body = checkInput(input);
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'POST',
-      target: BASE_PATH,
-      json: body,
-      retry: 'create',
-      options,
+  create(input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      const body = checkInput(input);
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: BASE_PATH,
+        json: body,
+        retry: 'create',
+        options,
+      });
+      return { data: parseResponse(SecurityEventsProviderSchema, response, 'POST'), response };
     });
-    return parseResponse(SecurityEventsProviderSchema, response, 'POST');
   }
 
   /** Retrieves one provider. */
-  async get(providerId: string, options?: CallOptions): Promise<SecurityEventsProvider> {
-    checkId(providerId, 'providerId');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'GET',
-      target: providerPath(providerId),
-      retry: 'idempotent',
-      options,
+  get(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'GET',
+        target: providerPath(providerId),
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(SecurityEventsProviderSchema, response, 'GET'), response };
     });
-    return parseResponse(SecurityEventsProviderSchema, response, 'GET');
   }
 
   /** Replaces a provider's `name`, `type` and `settings` (either settings variant, whichever it had). */
-  async replace(
-    providerId: string,
-    input: SecurityEventsProviderInput,
-    options?: CallOptions,
-  ): Promise<SecurityEventsProvider> {
-    checkId(providerId, 'providerId');
-    const body = checkInput(input);
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'PUT',
-      target: providerPath(providerId),
-      json: body,
-      retry: 'idempotent',
-      options,
+  replace(providerId: string, input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      const body = checkInput(input);
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'PUT',
+        target: providerPath(providerId),
+        json: body,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(SecurityEventsProviderSchema, response, 'PUT'), response };
     });
-    return parseResponse(SecurityEventsProviderSchema, response, 'PUT');
   }
 
   /** Deletes a provider; the organization stops accepting its tokens. */
-  async delete(providerId: string, options?: CallOptions): Promise<void> {
-    checkId(providerId, 'providerId');
-    checkCallOptions(options);
-    await this.#transport.send({
-      method: 'DELETE',
-      target: providerPath(providerId),
-      retry: 'idempotent',
-      options,
+  delete(providerId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'DELETE',
+        target: providerPath(providerId),
+        retry: 'idempotent',
+        options,
+      });
+      return { data: undefined, response };
     });
   }
 
   /** Activates a provider, so the organization accepts its tokens; returns the provider. */
-  async activate(providerId: string, options?: CallOptions): Promise<SecurityEventsProvider> {
+  activate(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider> {
     return this.#lifecycle(providerId, 'activate', options);
   }
 
   /** Deactivates a provider, so the organization refuses its tokens (`invalid_issuer`); returns the provider. */
-  async deactivate(providerId: string, options?: CallOptions): Promise<SecurityEventsProvider> {
+  deactivate(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider> {
     return this.#lifecycle(providerId, 'deactivate', options);
   }
 
-  async #lifecycle(
-    providerId: string,
-    action: 'activate' | 'deactivate',
-    options: CallOptions | undefined,
-  ): Promise<SecurityEventsProvider> {
-    checkId(providerId, 'providerId');
-    checkCallOptions(options);
-    const response = await this.#transport.send({
-      method: 'POST',
-      target: `${providerPath(providerId)}/lifecycle/${action}`,
-      retry: 'idempotent',
-      options,
+  #lifecycle(providerId: string, action: 'activate' | 'deactivate', options: CallOptions | undefined): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: `${providerPath(providerId)}/lifecycle/${action}`,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: parseResponse(SecurityEventsProviderSchema, response, 'POST'), response };
     });
-    return parseResponse(SecurityEventsProviderSchema, response, 'POST');
   }
 }

@@ -1,14 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
 
 const httpUrl = z
   .string()
-  .max(1000)
-  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
+  .check(
+    z.maxLength(1000),
+    z.refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL'),
+  );
 
 /** Settings of a provider that publishes its issuer and key set URL directly. */
 export const IssuerAndJwksSettingsSchema = z.strictObject({
-  issuer: z.string().min(1).max(700),
+  issuer: z.string().check(z.minLength(1), z.maxLength(700)),
   jwks_url: httpUrl,
 });
 
@@ -17,10 +19,10 @@ export const WellKnownSettingsSchema = z.strictObject({
   well_known_url: httpUrl,
 });
 
-function requestSchema<S extends z.ZodType>(settings: S) {
+function requestSchema<S extends z.ZodMiniType>(settings: S) {
   return z.strictObject({
-    name: z.string().min(1).max(100),
-    type: z.string().min(1).max(255),
+    name: z.string().check(z.minLength(1), z.maxLength(100)),
+    type: z.string().check(z.minLength(1), z.maxLength(255)),
     settings,
   });
 }
@@ -57,11 +59,11 @@ export const SecurityEventsProviderSchema = z.looseObject({
   type: z.string(),
   status: z.union([z.enum(['ACTIVE', 'INACTIVE']), z.string()]),
   settings: z.looseObject({
-    issuer: z.string().optional(),
-    jwks_url: z.string().optional(),
-    well_known_url: z.string().nullish(),
+    issuer: z.optional(z.string()),
+    jwks_url: z.optional(z.string()),
+    well_known_url: z.nullish(z.string()),
   }),
-  _links: z.looseObject({}).optional(),
+  _links: z.optional(z.looseObject({})),
 });
 
 /** A security events provider as the API answers it. */

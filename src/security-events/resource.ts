@@ -1,3 +1,4 @@
+import { apiCall, type ApiCall } from '../core/api-call';
 import { checkCallOptions } from '../core/call-checks';
 import type { CallOptions, Transport } from '../core/transport';
 import {
@@ -45,30 +46,33 @@ export class SecurityEventsResource {
    * Retried after 429, 5xx and connection errors, since the receiver accepts an identical token
    * again without acting twice.
    */
-  async publish(token: string, options?: CallOptions): Promise<void> {
-    checkToken(token);
-    checkCallOptions(options);
-    try {
-      await this.#transport.send({
-        method: 'POST',
-        target: RECEIVER_PATH,
-        rawBody: token,
-        contentType: SECEVENT_MEDIA_TYPE,
-        anonymous: true,
-        retry: 'idempotent',
-        options,
-      });
-    } catch (error) {
-      // The transport builds Okta-shaped errors; the receiver's 400 body is RFC 8935's instead.
-      if (error instanceof BadRequestError && readSecurityEventErrorBody(error.body) !== undefined) {
-        throw new SecurityEventTokenError({
-          status: error.status,
-          headers: error.headers,
-          request: error.request,
-          body: error.body,
+  publish(token: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkToken(token);
+      checkCallOptions(options);
+      try {
+        const response = await this.#transport.send({
+          method: 'POST',
+          target: RECEIVER_PATH,
+          rawBody: token,
+          contentType: SECEVENT_MEDIA_TYPE,
+          anonymous: true,
+          retry: 'idempotent',
+          options,
         });
+        return { data: undefined, response };
+      } catch (error) {
+        // The transport builds Okta-shaped errors; the receiver's 400 body is RFC 8935's instead.
+        if (error instanceof BadRequestError && readSecurityEventErrorBody(error.body) !== undefined) {
+          throw new SecurityEventTokenError({
+            status: error.status,
+            headers: error.headers,
+            request: error.request,
+            body: error.body,
+          });
+        }
+        throw error;
       }
-      throw error;
-    }
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   BLANK_FIELD,
   fieldIssues,
@@ -32,7 +32,7 @@ export const complianceStatusSchema = z.enum(['compliant', 'not-compliant']);
 /** Who or what caused an event (CAEP `initiating_entity`). */
 export const initiatingEntitySchema = z.enum(['admin', 'user', 'policy', 'system']);
 /** A text in several languages keyed by language tag; English (`en`) is required. */
-export const languageTaggedStringSchema = z.object({ en: z.string() }).catchall(z.string());
+export const languageTaggedStringSchema = z.catchall(z.object({ en: z.string() }), z.string());
 
 /** One risk level: `low`, `medium`, `high`, `secure` or `none`. */
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
@@ -44,17 +44,17 @@ export type InitiatingEntity = z.infer<typeof initiatingEntitySchema>;
 export type LanguageTaggedString = z.infer<typeof languageTaggedStringSchema>;
 
 const commonShape = {
-  event_timestamp: z.int().nonnegative(),
+  event_timestamp: z.int().check(z.nonnegative()),
   subject: securityEventSubjectSchema,
 };
 
 const reasonShape = {
-  initiating_entity: initiatingEntitySchema.optional(),
-  reason_admin: languageTaggedStringSchema.optional(),
-  reason_user: languageTaggedStringSchema.optional(),
+  initiating_entity: z.optional(initiatingEntitySchema),
+  reason_admin: z.optional(languageTaggedStringSchema),
+  reason_user: z.optional(languageTaggedStringSchema),
 };
 
-const optionalText = z.string().optional();
+const optionalText = z.optional(z.string());
 
 /** Payload of Okta's device-risk-change event. */
 export const deviceRiskChangeEventSchema = z.looseObject({
@@ -72,11 +72,25 @@ export const userRiskChangeEventSchema = z.looseObject({
   ...reasonShape,
 });
 
+const ipv4 = z.ipv4();
+const ipv6 = z.ipv6();
+
+/** An IPv4 or IPv6 address, as ip-change events carry them. */
+export const ipAddressSchema = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.refine(
+      (value) => ipv4.safeParse(value).success || ipv6.safeParse(value).success,
+      'Must be an IPv4 or IPv6 address, e.g. 203.0.113.7 or 2001:db8::7',
+    ),
+  );
+
 /** Payload of Okta's ip-change event. */
 export const ipChangeEventSchema = z.looseObject({
   ...commonShape,
-  current_ip_address: z.string().min(1),
-  previous_ip_address: z.string().min(1),
+  current_ip_address: ipAddressSchema,
+  previous_ip_address: ipAddressSchema,
   ...reasonShape,
 });
 

@@ -1,5 +1,5 @@
 import { CompactSign, type CryptoKey, type JWK, type KeyObject } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   BLANK_FIELD,
   fieldIssues,
@@ -12,10 +12,14 @@ import { SecurityEventTokenInputError } from './errors';
 import { nowInSeconds, validateEvents, type SecurityEventsInput } from './events';
 import { isRsaPssKeyObject, keyObjectJwk, keyObjectMismatch } from './key-object';
 import { importSigningJwk } from './keys';
+import { ACCEPTED_KEY_FORMS, describeKey, importPem, keyProblem, pemDefaultAlgorithm, readPem } from './signing-key';
 import { subjectIdentifierSchema, type SubjectIdentifier } from './subject';
 
-/** A key that can sign: a private Web Crypto key, a private Node.js `KeyObject`, or a private JWK. */
-export type SigningKey = CryptoKey | KeyObject | JWK;
+/**
+ * A key that can sign: a PKCS #8 PEM string (`-----BEGIN PRIVATE KEY-----`), a private JWK, a private
+ * Web Crypto key or a private Node.js `KeyObject`. RSA keys need at least 2048 bits; HMAC keys are refused.
+ */
+export type SigningKey = string | CryptoKey | KeyObject | JWK;
 
 /** The claims of a security event token to sign. `jti` and `iat` are filled when absent. */
 export interface SecurityEventTokenClaimsInput {
@@ -43,7 +47,7 @@ export interface SecurityEventTokenClaimsInput {
 
 /** Options of {@link signSecurityEventToken}. */
 export interface SignSecurityEventTokenOptions {
-  /** The provider's private key; a JWK is imported for `alg`. */
+  /** The provider's private key; a PEM string or a JWK is imported for `alg`. */
   key: SigningKey;
   /** The key identifier published with the public key in the provider's key set. */
   kid: string;
@@ -56,11 +60,11 @@ export interface SignSecurityEventTokenOptions {
 }
 
 const signedClaimsSchema = z.looseObject({
-  iss: z.string().min(1),
-  jti: z.string().min(1).optional(),
-  iat: z.int().nonnegative().optional(),
-  sub_id: subjectIdentifierSchema.optional(),
-  txn: z.string().min(1).optional(),
+  iss: z.string().check(z.minLength(1)),
+  jti: z.optional(z.string().check(z.minLength(1))),
+  iat: z.optional(z.int().check(z.nonnegative())),
+  sub_id: z.optional(subjectIdentifierSchema),
+  txn: z.optional(z.string().check(z.minLength(1))),
 });
 
 const EXP_REFUSED =
@@ -117,6 +121,10 @@ function byHash(prefix: 'RS' | 'PS', hash: string | undefined, fallback: string)
  * Crypto RSA key imported with SHA-384, EdDSA for Ed25519), else RS256.
  */
 function defaultAlgorithm(key: unknown): string {
+  if (typeof key === 'string') {
+    const pem = readPem(key);
+    return pem.ok ? pemDefaultAlgorithm(pem.facts) : 'RS256';
+  }
   if (typeof key !== 'object' || key === null) return 'RS256';
   const own = (name: string) => (Object.hasOwn(CURVE_ALGORITHMS, name) ? CURVE_ALGORITHMS[name] : undefined);
   if (isJwk(key)) {
@@ -144,33 +152,61 @@ function defaultAlgorithm(key: unknown): string {
   return 'RS256';
 }
 
+/** Why `alg` cannot sign a security event token, or `undefined` when it can. */
+function algorithmProblem(alg: string): string | undefined {
+  if ((DEFAULT_ALGORITHMS as readonly string[]).includes(alg)) return undefined;
+  if (/^HS\d+$/.test(alg)) return `HMAC (${alg}) is refused: a security event token needs an asymmetric signature, e.g. RS256 or ES256`;
+  if (alg === 'none') return 'Unsigned tokens (none) are refused: a security event token needs an asymmetric signature, e.g. RS256 or ES256';
+  return `${NOT_ALLOWED_VALUE}: ${DEFAULT_ALGORITHMS.join(', ')}`;
+}
+
+function keyIssue(key: unknown, alg: string): FieldIssue | undefined {
+  if (key === undefined || key === null || key === '') {
+    return { path: 'key', reason: `${BLANK_FIELD}: give ${ACCEPTED_KEY_FORMS}` };
+  }
+  if (typeof key === 'string') {
+    const pem = readPem(key);
+    if (!pem.ok) return { path: 'key', reason: pem.reason };
+    const problem = keyProblem(pem.facts, alg);
+    return problem === undefined ? undefined : { path: 'key', reason: problem };
+  }
+  if (typeof key === 'object' && isJwk(key) && key.alg !== undefined && key.alg !== alg) {
+    return { path: 'key.alg', reason: `Must match alg '${alg}'` };
+  }
+  const facts = describeKey(key);
+  if (facts === undefined) return { path: 'key', reason: `Must be ${ACCEPTED_KEY_FORMS}` };
+  const problem = keyProblem(facts, alg);
+  return problem === undefined ? undefined : { path: 'key', reason: problem };
+}
+
 function optionIssues(options: SignSecurityEventTokenOptions, alg: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (typeof options.kid !== 'string' || options.kid === '') {
     issues.push({ path: 'kid', reason: BLANK_FIELD });
   }
-  if (!(DEFAULT_ALGORITHMS as readonly string[]).includes(alg)) {
-    issues.push({ path: 'alg', reason: NOT_ALLOWED_VALUE });
-  }
-  const { key } = options;
-  if (typeof key !== 'object' || key === null) {
-    issues.push({ path: 'key', reason: BLANK_FIELD });
-  } else if (isJwk(key)) {
-    if (key.alg !== undefined && key.alg !== alg) {
-      issues.push({ path: 'key.alg', reason: `Must match alg '${alg}'` });
-    }
-    if (key.d === undefined) {
-      issues.push({ path: 'key', reason: 'Must be a private key; the public key goes in the key set' });
-    }
-  } else if (key.type !== 'private') {
-    issues.push({ path: 'key', reason: 'Must be a private key; the public key goes in the key set' });
-  }
+  const algProblem = algorithmProblem(alg);
+  if (algProblem !== undefined) issues.push({ path: 'alg', reason: algProblem });
+  const keyProblemIssue = keyIssue(options.key, algProblem === undefined ? alg : '');
+  if (keyProblemIssue !== undefined) issues.push(keyProblemIssue);
   return issues;
 }
 
 const SIGN_FAILED = 'Cannot sign the security event token';
 
 async function usableKey(key: SigningKey, alg: string): Promise<CryptoKey | KeyObject> {
+  if (typeof key === 'string') {
+    let imported: CryptoKey;
+    try {
+      imported = await importPem(key, alg);
+    } catch (cause) {
+      throw new SecurityEventTokenInputError(SIGN_FAILED, [{ path: 'key', reason: `Must be a PKCS #8 private key usable with ${alg}` }], { cause });
+    }
+    // A PEM's modulus length is known only once imported.
+    const facts = describeKey(imported);
+    const problem = facts === undefined ? undefined : keyProblem(facts, alg);
+    if (problem !== undefined) throw new SecurityEventTokenInputError(SIGN_FAILED, [{ path: 'key', reason: problem }]);
+    return imported;
+  }
   let jwk: JWK;
   if (isJwk(key)) {
     jwk = key;
@@ -231,7 +267,7 @@ export async function signSecurityEventToken(
   } catch (cause) {
     throw new SecurityEventTokenInputError(
       SIGN_FAILED,
-      [{ path: 'key', reason: `Must be a private key of the type ${alg} signs with` }],
+      [{ path: 'key', reason: `Must be a private key usable with ${alg}` }],
       { cause },
     );
   }

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A required, non-empty string that must also pass `test`. The length check aborts first so an empty
  * value is reported once, as blank, and not a second time as malformed.
  */
 function patternedString(test: RegExp, message: string) {
-  return z
-    .string()
-    .min(1, { abort: true })
-    .refine((value) => test.test(value), { message });
+  return z.string().check(
+    z.minLength(1, { abort: true }),
+    z.refine((value) => test.test(value), { message }),
+  );
 }
 
-const nonEmptyString = z.string().min(1);
+const nonEmptyString = z.string().check(z.minLength(1));
 
 // Light syntax checks only: a receiver must not refuse an address that its provider's own stack accepts.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -77,7 +77,7 @@ export const singleSubjectIdentifierSchema = z.discriminatedUnion('format', [
 /** RFC 9493 `aliases` subject identifier: several identifiers of one subject; aliases never nest. */
 export const aliasesSubjectIdentifierSchema = z.looseObject({
   format: z.literal('aliases'),
-  identifiers: z.array(singleSubjectIdentifierSchema).min(1),
+  identifiers: z.array(singleSubjectIdentifierSchema).check(z.minLength(1)),
 });
 
 /** An RFC 9493 subject identifier of any supported format, discriminated on `format`. */
@@ -98,14 +98,16 @@ export const subjectIdentifierSchema = z.discriminatedUnion('format', [
  */
 export const securityEventSubjectSchema = z
   .looseObject({
-    user: subjectIdentifierSchema.optional(),
-    device: subjectIdentifierSchema.optional(),
-    tenant: subjectIdentifierSchema.optional(),
+    user: z.optional(subjectIdentifierSchema),
+    device: z.optional(subjectIdentifierSchema),
+    tenant: z.optional(subjectIdentifierSchema),
   })
-  .refine(
-    (subject) =>
-      subject.user !== undefined || subject.device !== undefined || subject.tenant !== undefined,
-    { message: 'Must name at least one of user, device, tenant' },
+  .check(
+    z.refine(
+      (subject) =>
+        subject.user !== undefined || subject.device !== undefined || subject.tenant !== undefined,
+      { message: 'Must name at least one of user, device, tenant' },
+    ),
   );
 
 /** `{ format: 'email', email }`. */

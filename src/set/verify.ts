@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
 import { acceptedAlgorithms, decodeChecked, type SecurityEventTokenHeader } from './decode';
 import { SetVerificationError } from './errors';
@@ -34,14 +34,14 @@ export interface VerifySecurityEventTokenOptions {
 
 /** The claims checked by the verifier; other claims survive unchecked. */
 export const securityEventTokenClaimsSchema = z.looseObject({
-  iss: z.string().min(1),
-  jti: z.string().min(1),
-  iat: z.int().nonnegative(),
+  iss: z.string().check(z.minLength(1)),
+  jti: z.string().check(z.minLength(1)),
+  iat: z.int().check(z.nonnegative()),
   aud: z.union([z.string(), z.array(z.string())]),
-  exp: z.number().optional(),
-  nbf: z.number().optional(),
-  sub_id: subjectIdentifierSchema.optional(),
-  txn: z.string().optional(),
+  exp: z.optional(z.number()),
+  nbf: z.optional(z.number()),
+  sub_id: z.optional(subjectIdentifierSchema),
+  txn: z.optional(z.string()),
   // Checked member by member by validateEvents, which knows the event types.
   events: z.custom<Record<string, unknown>>(() => true),
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** One problem with one field of a request body or token, in the words the Okta API uses. */
 export interface FieldIssue {

@@ -129,4 +129,17 @@ describe('client.logs.list', () => {
       { path: 'q', reason: 'Unknown field; remove it or check its spelling' },
     ]);
   });
+
+  it.each(['2026-11-20T10:00:00Z', '2026-11-20T10:00:00.123+01:00', '2024-02-29T23:59:59-05:30'])('takes the RFC 3339 date-time %s', (since) => {
+    expect(() => client.logs.list({ since })).not.toThrow();
+  });
+
+  it.each(['2026-11-20T10:00Z', '2026-11-20 10:00:00Z', '2026-02-30T10:00:00Z', '2026-11-20T24:00:00Z', '2026-11-20T10:00:00+0100', '2026-11-20T10:00:00'])(
+    'refuses %s as a date-time, naming the field',
+    (since) => {
+      expect(refused({ since }).issues).toEqual([
+        { path: 'since', reason: 'Must be a valid Date or an ISO 8601 date-time string, e.g. 2026-11-20T10:00:00Z' },
+      ]);
+    },
+  );
 });

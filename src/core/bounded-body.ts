@@ -1,0 +1,45 @@
+/**
+ * Reads a response body up to a bound, chunk by chunk, so an endless or oversized body is refused
+ * as soon as it passes the bound instead of being buffered whole.
+ */
+
+/** A body passed `maxResponseBytes`; the transport turns it into an `InvalidResponseError`. */
+export class ResponseTooLarge extends Error {
+  constructor(
+    readonly response: Response,
+    readonly maxBytes: number,
+  ) {
+    super(`The response body exceeds ${maxBytes} bytes.`);
+  }
+}
+
+/** Reads `response`'s whole body, refusing it (and cancelling the rest) past `maxBytes`. */
+export async function readBoundedBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLarge(response, maxBytes);
+  }
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw new ResponseTooLarge(response, maxBytes);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

@@ -180,3 +180,32 @@ describe('a token close to its expiry', () => {
     ]);
   });
 });
+
+describe('access tokens the client obtains are secrets too', () => {
+  it('an error answer that echoes the issued token keeps it out of the message, body, inspect and JSON', async () => {
+    const { http, HttpResponse } = await import('msw');
+    const { inspect } = await import('node:util');
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    let seen = '';
+    server.use(
+      http.get(`${backend.orgUrl}/api/v1/apps/:appId`, ({ request }) => {
+        seen = request.headers.get('authorization') ?? '';
+        return HttpResponse.json(
+          { errorCode: 'E0000006', errorSummary: `You sent ${seen}`, errorLink: 'E0000006', errorId: 'oaeEcho', errorCauses: [{ errorSummary: seen }] },
+          { status: 403, headers: { 'x-echo': seen } },
+        );
+      }),
+    );
+    const error = await serviceClient(clientId, key.privateJwk).apps.get(clientId).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const token = seen.replace(/^Bearer /, '');
+    expect(token.length).toBeGreaterThan(20);
+    for (const text of [String((error as Error).message), (error as Error).stack ?? '', inspect(error, { depth: 10 }), JSON.stringify(error)]) {
+      expect(text).not.toContain(token);
+    }
+    expect((error as Error).message).toContain('[REDACTED]');
+  });
+});

@@ -47,6 +47,9 @@ export class IngestionService {
         // The origin, as `backend.orgUrl` spells it: refusals quote it, and the verifier tolerates a trailing slash.
         audience: this.deps.orgUrl().origin,
         currentDate: new Date(now),
+        // A token older than the replay window could no longer be recognised as a redelivery, so it
+        // is refused: a captured token cannot be played again once the memory of it has gone.
+        maxTokenAge: Math.floor(this.replay.windowMs / 1000),
         keys: (header, claims) => {
           const iss = claims.iss;
           provider = typeof iss === 'string' ? this.deps.providers.activeByIssuer(iss) : undefined;
@@ -77,7 +80,9 @@ export class IngestionService {
         description: `The jti '${jti}' was already used by another security event token from '${iss}'; use a new jti for each token`,
       };
     }
-    this.replay.remember(iss, jti, digest, now);
+    // Remembered from its arrival or its iat, whichever is later: a token dated ahead (within the
+    // verifier's allowance) stays young for longer, and must be remembered as long as it is accepted.
+    this.replay.remember(iss, jti, digest, Math.max(now, verified.claims.iat * 1000));
     for (const [uri, payload] of Object.entries(verified.events)) {
       this.#act(uri, payload as Record<string, unknown>);
       this.#log(provider!, uri, payload as Record<string, unknown>, jti, now, requestId);

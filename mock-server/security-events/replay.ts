@@ -24,6 +24,11 @@ export class ReplayMemory {
 
   constructor(private readonly limits: { windowMs: number; maxEntries: number } = REPLAY_DEFAULTS) {}
 
+  /** How long a token is remembered, in milliseconds: the receiver refuses tokens older than this. */
+  get windowMs(): number {
+    return this.limits.windowMs;
+  }
+
   /** How many tokens are remembered. */
   get size(): number {
     return this.#seen.size;

@@ -97,7 +97,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * accepted, by DESIGN.md's rules, written independently of the verifier: typ secevent+jwt (the
  * media type may carry `application/` and any case), the registered kid, RS256, the provider's
  * exact issuer, the org URL in aud (trailing slash tolerated), a non-empty jti, a non-negative
- * integer iat at most five minutes ahead, no member named `__proto__`, and events: a non-empty object whose known event types carry their original valid
+ * integer iat at most five minutes ahead and at most a day old (the replay window), no member named `__proto__`, and events: a non-empty object whose known event types carry their original valid
  * payload and whose other members are objects.
  */
 function hasPrototypeMember(value: unknown): boolean {
@@ -119,6 +119,8 @@ function mustAccept(header: unknown, claims: unknown, originalEvents: Record<str
   if (typeof claims.iat !== 'number' || !Number.isSafeInteger(claims.iat) || claims.iat < 0) return false;
   // Issued at most five minutes ahead of the receiver's clock.
   if (claims.iat > Math.floor(Date.now() / 1000) + 300) return false;
+  // And at most a day old: the replay memory's window, past which a replay could not be recognised.
+  if (claims.iat < Math.floor(Date.now() / 1000) - 86_400) return false;
   // No member anywhere may be named __proto__ (it would become a prototype when copied).
   if (hasPrototypeMember(header) || hasPrototypeMember(claims)) return false;
   const evts = claims.events;
@@ -288,8 +290,11 @@ describe('the receiver, given thousands of random and mutated tokens', () => {
       { arbitrary: json, weight: 1 },
       { arbitrary: absent, weight: 1 },
     );
+    const nowSeconds = Math.floor(Date.now() / 1000);
     const iat = fc.oneof(
-      { arbitrary: fc.oneof(fc.constantFrom(0, 1_767_225_600, Number.MAX_SAFE_INTEGER), fc.nat()), weight: 6 },
+      // Recent enough to be accepted (a minute inside either bound), and old or far ahead.
+      { arbitrary: fc.integer({ min: nowSeconds - 86_340, max: nowSeconds + 240 }), weight: 6 },
+      { arbitrary: fc.oneof(fc.constantFrom(0, 1_767_225_600, Number.MAX_SAFE_INTEGER), fc.nat()), weight: 3 },
       { arbitrary: fc.constantFrom(-1, 1.5, 2 ** 53, 1e21, '1767225600', null), weight: 2 },
       { arbitrary: fc.oneof(fc.integer(), fc.double()), weight: 1 },
       { arbitrary: json, weight: 1 },

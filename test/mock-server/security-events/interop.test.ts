@@ -77,7 +77,7 @@ describe('tokens not signed by appset', () => {
         iss: ISSUER,
         aud: backend.orgUrl,
         jti: 'jti-charset',
-        iat: 1_772_355_600,
+        iat: Math.floor(backend.clock.now().getTime() / 1000),
         events: { [EVENT_TYPES.sessionRevoked]: { event_timestamp: 1_772_355_600, subject: { user: ADA } } },
       },
       key.privateKey,

@@ -46,7 +46,7 @@ const claims = (overrides: Record<string, unknown> = {}) => ({
   iss: ISSUER,
   aud: backend.orgUrl,
   jti: 'jti-hand-built',
-  iat: 1_772_355_600,
+  iat: Math.floor(backend.clock.now().getTime() / 1000),
   events: { [USER_RISK]: userRisk() },
   ...overrides,
 });

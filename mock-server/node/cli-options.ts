@@ -1,10 +1,11 @@
 // Node-only helpers of `appset-mock` for the control plane's options: files in, state out.
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { IdMode } from './ids';
-import { inputError } from './body-errors';
-import { RateLimitSettingSchema, type RateLimitSetting } from './plane';
-import type { SeedDocument } from './seed-schema';
+import type { IdMode } from '../control/ids';
+import { inputError } from '../control/body-errors';
+import { RateLimitSettingSchema, type RateLimitSetting } from '../control/plane';
+import type { SeedDocument } from '../control/seed-schema';
 
 /** The largest seed, rate-limit or state file the CLI reads. */
 export const MAX_CLI_FILE_BYTES = 64 * 1024 * 1024;
@@ -67,11 +68,20 @@ export function readState(path: string): unknown {
   return existsSync(path) ? readJsonFile(path, '--state') : undefined;
 }
 
-/** Writes the state atomically: to a temporary file beside it, then renamed over it. */
+/**
+ * Writes the state atomically: to a new temporary file beside it (a random name, created
+ * exclusively, so a file or link planted there is never written through), readable by its owner
+ * only, then renamed over it (a link at `path` is replaced, not followed).
+ */
 export function writeState(path: string, snapshot: unknown): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temporary, `${JSON.stringify(snapshot)}\n`, { mode: 0o600 });
-  renameSync(temporary, path);
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+  try {
+    writeFileSync(temporary, `${JSON.stringify(snapshot)}\n`, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** Whether a host to bind is a loopback interface only. */

@@ -7,7 +7,7 @@ import { createMockBackend, type MockBackendOptions } from './backend';
 import { DEFAULT_MOCK_TOKEN } from './http/auth';
 import { checkOrigins, type CorsOrigins } from './server/cors';
 import { listen, type RequestLogEntry, type RunningServer } from './server/listen';
-import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './control/cli-options';
+import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './node/cli-options';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {
@@ -257,12 +257,6 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  process.stdout.write(`appset mock server listening on ${server.url}\n`);
-  process.stdout.write(`token: ${options.token}  (send it as: Authorization: SSWS ${options.token})\n`);
-  if (options.orgUrl !== undefined) process.stdout.write(`org url: ${backend.orgUrl}  (links in responses point here)\n`);
-  const cors = options.corsOrigins === '*' ? 'any origin' : options.corsOrigins.join(', ');
-  process.stdout.write(`cors: web pages on ${cors} may call this server\n`);
-
   return new Promise<number>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -286,8 +280,15 @@ async function main(): Promise<number> {
         },
       );
     };
+    // The handlers are in place before the server says it listens: a harness that stops it as soon
+    // as it reads that line gets the state written and a clean exit, never the default kill.
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    process.stdout.write(`appset mock server listening on ${server.url}\n`);
+    process.stdout.write(`token: ${options.token}  (send it as: Authorization: SSWS ${options.token})\n`);
+    if (options.orgUrl !== undefined) process.stdout.write(`org url: ${backend.orgUrl}  (links in responses point here)\n`);
+    const cors = options.corsOrigins === '*' ? 'any origin' : options.corsOrigins.join(', ');
+    process.stdout.write(`cors: web pages on ${cors} may call this server\n`);
   });
 }
 

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { controlExposureWarning, isLoopback } from '../../../mock-server/control/cli-options';
+import { controlExposureWarning, isLoopback } from '../../../mock-server/node/cli-options';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'appset-cli-'));
@@ -19,8 +19,8 @@ interface Cli {
   url: string;
   output: () => string;
   errors: () => string;
-  /** Sends SIGTERM and resolves with the exit code. */
-  stop(): Promise<number | null>;
+  /** Sends SIGTERM (or `signal`) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Starts `appset-mock` from the sources on a free loopback port; resolves once it listens. */
@@ -38,7 +38,7 @@ function startCli(args: string[]): Promise<Cli> {
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
       if (!url) return;
       clearTimeout(timer);
-      resolve({ child, url, output: () => out, errors: () => err, stop: () => (child.kill('SIGTERM'), exited) });
+      resolve({ child, url, output: () => out, errors: () => err, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) });
     });
     void exited.then((code) => {
       clearTimeout(timer);
@@ -72,6 +72,37 @@ describe('appset-mock control-plane flags', () => {
     const second = await startCli(['--seed', seed, '--ids', 'deterministic', '--state', state]);
     expect(await (await fetch(`${second.url}/__appset/snapshot`)).json()).toEqual(before);
     expect(await second.stop()).toBe(0);
+  });
+
+  it('--state is written on SIGINT too, owner-only, with no temporary file left, replacing a link at the path instead of writing through it', async () => {
+    const sub = mkdtempSync(join(dir, 'state-'));
+    const victim = join(sub, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    const state = join(sub, 'state.json');
+    const cli = await startCli(['--state', state, '--ids', 'deterministic']);
+    // Planted while the server runs, at the path and at a temporary name it could be expected to
+    // use: what it writes on stopping must go through neither link.
+    symlinkSync(victim, state);
+    const guessed = `.state.json.${cli.child.pid}.tmp`;
+    symlinkSync(victim, join(sub, guessed));
+    await fetch(`${cli.url}/__appset/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apps: [bookmark] }) });
+    const before = await (await fetch(`${cli.url}/__appset/snapshot`)).json();
+    expect(await cli.stop('SIGINT')).toBe(0);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    expect(lstatSync(state).isSymbolicLink()).toBe(false);
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toEqual(before);
+    expect(statSync(state).mode & 0o777).toBe(0o600);
+    expect(readdirSync(sub).sort()).toEqual([guessed, 'state.json', 'victim.txt']);
+  });
+
+  it('warns on stderr when the plane is served beyond loopback, and not on loopback', async () => {
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine: the warning comes before the bind,
+    // which then fails, so no test server ever listens beyond loopback.
+    const wide = await startCli(['--host', '192.0.2.1']).catch((error: { stderr: string }) => error);
+    expect((wide as { stderr: string }).stderr).toContain(controlExposureWarning('192.0.2.1'));
+    const narrow = await startCli([]);
+    expect(narrow.errors()).not.toContain('warning: the control plane');
+    expect(await narrow.stop()).toBe(0);
   });
 
   it('--control off leaves /__appset/ to Okta’s 404', async () => {

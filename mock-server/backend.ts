@@ -353,7 +353,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     replay: new ReplayMemory({ ...REPLAY_DEFAULTS, ...options.replay }),
     uuid: () => ids.uuid(),
   });
-  const oauth = new OAuthServer(env, apps, options.oauth);
+  const oauth = new OAuthServer(env, apps, options.oauth, newId);
   env.tokens.use(oauth.verifier);
   const renderP = (id: string) => renderProvider(providers.require(id), orgUrl) as unknown as SecurityEventsProvider;
 
@@ -380,12 +380,14 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     signals,
     logs,
     replay: ingestion.replay,
+    grants: oauth.grants,
     tokens,
     rateLimits: options.rateLimits,
     journalSize: options.journalSize,
     renderApp: render,
     renderProvider: renderP,
     applyInitialSeed: () => seed(),
+    clearRunState: () => oauth.clearRunState(),
   });
   plane.markIdBaseline();
 
@@ -480,10 +482,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       grants: (appId) => oauth.grants.list(appId),
       revokeTokens: (clientId) => oauth.tokens.revokeClient(clientId),
     },
-    reset() {
-      oauth.clear();
-      plane.reset();
-    },
+    reset: () => plane.reset(),
     snapshot: () => plane.snapshot(),
     restore: (snapshot) => plane.restore(snapshot),
     seed: (document) => plane.seed(document),

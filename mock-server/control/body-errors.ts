@@ -39,3 +39,27 @@ export function inputError(error: z.ZodError, what: string): ControlInputError {
   const at = field === '' ? what : `${what} field ${field}`;
   return new ControlInputError(`${at}: ${reason}`, field);
 }
+
+/**
+ * Refuses a document with a member named `__proto__` anywhere: such a member is plain data in the
+ * parsed JSON, but code that copies or merges the state (the backend's, or a test suite's reading
+ * what the backend serves back) could turn it into a prototype. Okta's own API has no such member.
+ */
+export function refuseProtoKeys(input: unknown, what: string): void {
+  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: input, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if (key === '__proto__') {
+        const field = formatFieldPath([...path, key]);
+        throw new ControlInputError(`${what} field ${field}: a member named __proto__ is not allowed; remove it`, field);
+      }
+      stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+    }
+  }
+}

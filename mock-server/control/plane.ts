@@ -3,7 +3,7 @@ import type { MockToken } from '../http/auth';
 import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
 import type { RouterControl } from '../http/route';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
-import { ControlInputError, inputError } from './body-errors';
+import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
 import { JOURNAL_DEFAULT_SIZE, RequestJournal, type JournalEntry } from './journal';
 import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
@@ -46,9 +46,12 @@ export interface ControlDeps extends BackendStores {
   journalSize?: number;
   /** Applies the backend's own seed (the `seed` option) again. */
   applyInitialSeed(): void;
+  /** Forgets what the authorization server issued and remembered (tokens, `jti`s, nonces). */
+  clearRunState(): void;
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  refuseProtoKeys(input, what);
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw inputError(result.error, what);
   return result.data;
@@ -103,9 +106,13 @@ export class ControlPlane implements RouterControl {
     };
   }
 
-  /** Everything back to the seed: state, faults, journal, rate-limit windows and settings, clock, ids, tokens. */
+  /**
+   * Everything back to the seed: state, faults, journal, rate-limit windows and settings, clock, ids,
+   * tokens (seeded ones and those the token endpoint issued) and the authorization server's memory.
+   */
   reset(): void {
     clearStores(this.deps);
+    this.deps.clearRunState();
     const { env, clock, ids, org } = this.deps;
     this.faults.clear();
     this.journal.clear();

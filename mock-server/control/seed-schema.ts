@@ -54,10 +54,12 @@ const scope = z.enum([
   'okta.logs.read',
 ]);
 
-const token = z.union([
-  z.strictObject({ token: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'Must be 1 to 512 printable characters without spaces'), type: z.literal('SSWS'), scopes: z.array(scope).max(20).optional() }),
-  z.strictObject({ token: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'Must be 1 to 512 printable characters without spaces'), type: z.literal('Bearer'), scopes: z.array(scope).max(20) }),
-]);
+/** A token to accept: every scope unless `scopes` narrows it. */
+const token = z.strictObject({
+  token: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'Must be 1 to 512 printable characters without spaces'),
+  type: z.enum(['SSWS', 'Bearer']),
+  scopes: z.array(scope).max(20).optional(),
+});
 
 /**
  * A seed document: what `POST /__appset/seed`, `backend.seed(…)`, the `seed` option and

@@ -8,6 +8,8 @@ const MAX_ITEMS = 100_000;
 const iso = z.iso.datetime({ offset: false, precision: 3 });
 const str = (max = 2048) => z.string().max(max);
 const epochMs = z.int().min(0).max(8.64e15);
+/** An absolute http(s) URL, as the providers API requires of `jwks_url` and `well_known_url`. */
+const httpUrl = str(1000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
 
 const appUserAssignment = z.strictObject({
   id: str(100),
@@ -66,7 +68,7 @@ const provider = z.strictObject({
   name: str(100),
   type: str(255),
   status: z.enum(['ACTIVE', 'INACTIVE']),
-  settings: z.strictObject({ issuer: str(700), jwks_url: str(1000), well_known_url: str(1000).nullable() }),
+  settings: z.strictObject({ issuer: str(700).min(1), jwks_url: httpUrl, well_known_url: httpUrl.nullable() }),
   /** The inline key set, or `null` when keys are fetched from `settings.jwks_url`. */
   jwks: InlineJwksSchema.nullable(),
 });
@@ -88,6 +90,17 @@ const deviceSignals = z.strictObject({
 });
 
 const logEvent = z.looseObject({ uuid: str(100), published: iso, eventType: str(255) });
+
+/** A service app's scope consent grant (the Application Grants API). */
+const grant = z.strictObject({
+  id: str(100),
+  appId: str(100),
+  scopeId: str(100),
+  issuer: str(1000),
+  created: iso,
+  lastUpdated: iso,
+  createdBy: str(100),
+});
 
 const replayEntry = z.strictObject({ issuer: str(700), jti: str(), digest: str(100), at: epochMs });
 
@@ -113,6 +126,8 @@ export const SnapshotSchema = z.strictObject({
   signals: z.strictObject({ users: z.array(userSignals).max(MAX_ITEMS), devices: z.array(deviceSignals).max(MAX_ITEMS) }),
   logs: z.array(logEvent).max(MAX_ITEMS),
   replay: z.array(replayEntry).max(1_000_000),
+  /** Grants of service apps; absent in documents written before grants were kept. */
+  grants: z.array(grant).max(MAX_ITEMS).optional(),
 });
 
 /** A snapshot document (see {@link SnapshotSchema}). */

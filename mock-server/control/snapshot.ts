@@ -56,6 +56,8 @@ export function takeSnapshot(d: BackendStores): Snapshot {
     signals: { users: d.signals.users.all(), devices: d.signals.devices.all() },
     logs: [...d.logs.values()],
     replay: d.replay.entries(),
+    // Grants of deleted apps are unreachable; the snapshot keeps those of apps that exist.
+    grants: d.grants.all().filter((g) => d.apps.apps.has(g.appId)),
   }) as Snapshot;
 }
 
@@ -73,10 +75,19 @@ export function checkSnapshot(doc: Snapshot): void {
   unique('users', doc.users.map((u) => u.profile.login.toLowerCase()), 'the login');
   unique('groups', doc.groups.map((g) => g.id), 'the group id');
   unique('providers', doc.providers.map((p) => p.id), 'the provider id');
+  // An issuer belongs to one provider, whatever its status, as the providers API enforces.
+  unique('providers', doc.providers.map((p) => p.settings.issuer), 'the issuer');
   unique('signals.users', doc.signals.users.flatMap((u) => u.identifiers), 'the identifier');
   unique('signals.devices', doc.signals.devices.flatMap((u) => u.identifiers), 'the identifier');
   unique('logs', doc.logs.map((e) => e.uuid), 'the event uuid');
   unique('replay', doc.replay.map((e) => `${e.issuer} ${e.jti}`), 'the issuer and jti');
+  const grants = doc.grants ?? [];
+  unique('grants', grants.map((g) => g.id), 'the grant id');
+  unique('grants', grants.map((g) => `${g.appId} ${g.scopeId}`), 'the app and scope');
+  const appIds = new Set(doc.apps.items.map((a) => a.body.id));
+  grants.forEach((g, i) => {
+    if (!appIds.has(g.appId)) refuse(`grants[${i}].appId`, `no app in the snapshot has the id ${g.appId}`);
+  });
   doc.providers.forEach((p, i) => {
     if (p.jwks === null) return;
     try {
@@ -130,4 +141,5 @@ export function loadSnapshot(d: BackendStores, doc: Snapshot): void {
   }
   for (const event of doc.logs) d.logs.insert(event as StoredLogEvent);
   d.replay.load(doc.replay);
+  d.grants.load(doc.grants ?? []);
 }

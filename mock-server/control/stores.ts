@@ -4,6 +4,7 @@ import type { AppService } from '../apps/service';
 import type { Directory } from '../directory/store';
 import type { RouteEnv } from '../http/route';
 import type { LogCollection } from '../logs/store';
+import type { GrantStore } from '../oauth/grants';
 import type { ProviderService } from '../security-events/providers';
 import type { ReplayMemory } from '../security-events/replay';
 import type { SignalsStore } from '../security-events/signals';
@@ -23,11 +24,13 @@ export interface BackendStores {
   signals: SignalsStore;
   logs: LogCollection;
   replay: ReplayMemory;
+  /** The scope consent grants of service apps (the Application Grants API). */
+  grants: GrantStore;
   renderApp(id: string): Application;
   renderProvider(id: string): SecurityEventsProvider;
 }
 
-/** Empties what a snapshot holds: apps, directory, providers, signals, System Log, replay memory. */
+/** Empties what a snapshot holds: apps, directory, providers, signals, System Log, replay memory, grants. */
 export function clearStores(d: BackendStores): void {
   d.apps.clear();
   d.directory.clear();
@@ -35,4 +38,5 @@ export function clearStores(d: BackendStores): void {
   d.signals.clear();
   d.logs.clear();
   d.replay.clear();
+  d.grants.clear();
 }

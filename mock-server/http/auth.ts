@@ -10,10 +10,11 @@ export type MockScope =
   | 'okta.securityEventsProviders.manage'
   | 'okta.logs.read';
 
-/** A credential the backend accepts. API tokens (SSWS) carry every scope unless `scopes` narrows them. */
-export type MockToken =
-  | { type: 'SSWS'; token: string; scopes?: MockScope[] }
-  | { type: 'Bearer'; token: string; scopes: MockScope[] };
+/**
+ * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
+ * carries every scope unless `scopes` narrows it.
+ */
+export type MockToken = { type: 'SSWS' | 'Bearer'; token: string; scopes?: MockScope[] };
 
 /** The API token a backend accepts when no `tokens` option is given. */
 export const DEFAULT_MOCK_TOKEN = 'appset-mock-token';

@@ -23,8 +23,14 @@ const SCOPE_ID = /^okta\.[A-Za-z]+(\.[A-Za-z]+)*\.(read|manage)$/;
 export class GrantStore {
   readonly #byApp = new Map<string, Map<string, StoredGrant>>();
 
-  /** @param adminUserId the user every grant is recorded as created by. */
-  constructor(readonly adminUserId: string = webOktaId('00u')) {}
+  /**
+   * @param newId makes grant ids (the backend's id source, so `ids: 'deterministic'` covers them).
+   * @param adminUserId the user every grant is recorded as created by.
+   */
+  constructor(
+    private readonly newId: (prefix: string) => string = webOktaId,
+    readonly adminUserId: string = webOktaId('00u'),
+  ) {}
 
   /**
    * Grants `scopeId` to an app. The issuer must be the org URL (a trailing slash is tolerated); a
@@ -47,7 +53,7 @@ export class GrantStore {
     if (grants.size >= MAX_GRANTS_PER_APP) issues.push({ path: 'scopeId', reason: `An app holds at most ${MAX_GRANTS_PER_APP} grants` });
     if (issues.length) throw validationFailed(issues);
     const at = new Date(nowMs).toISOString();
-    const grant: StoredGrant = { id: webOktaId('oag'), appId, scopeId: scopeId as string, issuer: orgUrl.origin, created: at, lastUpdated: at, createdBy: this.adminUserId };
+    const grant: StoredGrant = { id: this.newId('oag'), appId, scopeId: scopeId as string, issuer: orgUrl.origin, created: at, lastUpdated: at, createdBy: this.adminUserId };
     grants.set(grant.id, grant);
     this.#byApp.set(appId, grants);
     return grant;
@@ -74,6 +80,20 @@ export class GrantStore {
   /** The scope names granted to an app. */
   scopesOf(appId: string): Set<string> {
     return new Set(this.list(appId).map((g) => g.scopeId));
+  }
+
+  /** Every grant of every app, apps in the order of their first grant (a snapshot's `grants`). */
+  all(): StoredGrant[] {
+    return [...this.#byApp.values()].flatMap((grants) => [...grants.values()]);
+  }
+
+  /** Inserts grants as recorded (snapshot restore); the caller has checked them. */
+  load(grants: readonly StoredGrant[]): void {
+    for (const grant of grants) {
+      const of = this.#byApp.get(grant.appId) ?? new Map<string, StoredGrant>();
+      of.set(grant.id, { ...grant });
+      this.#byApp.set(grant.appId, of);
+    }
   }
 
   clear(): void {

@@ -53,7 +53,7 @@ const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
  * and the verifier the management API checks them with. One per backend.
  */
 export class OAuthServer {
-  readonly grants = new GrantStore();
+  readonly grants: GrantStore;
   readonly tokens = new AccessTokenStore();
   readonly assertionJtis = new JtiMemory();
   readonly proofJtis = new JtiMemory();
@@ -66,7 +66,9 @@ export class OAuthServer {
     private readonly env: RouteEnv,
     private readonly apps: AppService,
     options: MockOAuthOptions = {},
+    newId?: (prefix: string) => string,
   ) {
+    this.grants = new GrantStore(newId);
     this.resourceNonces = options.resourceNonce ? new DpopNonces() : undefined;
     this.routes = [
       tokenRoute(env, {
@@ -114,9 +116,11 @@ export class OAuthServer {
     return app;
   }
 
-  /** Forgets grants, tokens, remembered `jti`s and nonces. */
-  clear(): void {
-    this.grants.clear();
+  /**
+   * Forgets what belongs to the test run rather than the organization: issued tokens, remembered
+   * `jti`s and nonces. Grants are the organization's; the control plane's stores clear them.
+   */
+  clearRunState(): void {
     this.tokens.clear();
     this.assertionJtis.clear();
     this.proofJtis.clear();

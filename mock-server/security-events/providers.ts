@@ -142,8 +142,12 @@ export class ProviderService {
     return provider;
   }
 
-  /** Inserts a provider as recorded (snapshot restore, seed); its keys come from `jwks`, else `settings.jwks_url`. */
+  /**
+   * Inserts a provider as recorded (snapshot restore, seed); its keys come from `jwks`, else
+   * `settings.jwks_url`. Its issuer must be free, as on every other way in.
+   */
   load(record: ProviderRecord): StoredProvider {
+    this.#checkIssuerFree(record.settings.issuer, record.id, 'settings.issuer');
     const { jwks, ...rest } = record;
     const provider: StoredProvider = jwks
       ? { ...rest, settings: { ...rest.settings }, keys: createLocalKeySet(jwks), jwks }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../../mock-server/index';
 import { ADA, ISSUER, providerKey, sign, type ProviderKey } from '../security-events/helpers';
 import { listen, type RunningServer } from '../../../mock-server/node/index';
+import { assertion, JWT_BEARER, serviceKey } from '../oauth/helpers';
 
 const START = Date.parse('2026-03-01T10:00:30.000Z');
 const backend = createMockBackend({ now: () => START, ids: 'deterministic' });
@@ -229,6 +230,17 @@ describe('/__appset/faults', () => {
     expect((await plane('GET', '/requests')).body.requests.map((r: any) => r.status)).toEqual([0, 200]);
   });
 
+  it('a delayMs fault holds the real answer back, then answers it', async () => {
+    await plane('POST', '/faults', { path: '/api/v1/apps', delayMs: 300 });
+    const started = performance.now();
+    const delayed = await okta('GET', '/api/v1/apps');
+    // Elapsed time is the fault's observable effect: it is a lower bound the delay guarantees, not a performance claim.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(delayed.status).toBe(200);
+    expect(Array.isArray(delayed.body)).toBe(true);
+    expect((await plane('GET', '/faults')).body).toEqual({ faults: [] });
+  });
+
   it('DELETE /faults/{id} removes one fault and DELETE /faults all of them', async () => {
     const one = (await plane('POST', '/faults', { path: '/api/v1/apps', status: 500 })).body.id;
     await plane('POST', '/faults', { path: '/api/v1/logs', status: 500 });
@@ -296,6 +308,31 @@ describe('POST /__appset/reset', () => {
     const again = (await plane('POST', '/seed', { apps: [bookmark()], users: [{ login: 'ada@example.com' }] })).body;
     expect([again.apps[0].id, again.users[0].id]).toEqual([first.apps[0].id, first.users[0].id]);
   });
+
+  it("forgets service apps' grants and the access tokens the token endpoint issued", async () => {
+    const key = await serviceKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const tokenUrl = `${running.url}/oauth2/v1/token`;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: 'okta.apps.read',
+      client_assertion_type: JWT_BEARER,
+      client_assertion: await assertion(key.privateKey, clientId, tokenUrl, Math.floor(START / 1000)),
+    });
+    const issued = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(issued.status).toBe(200);
+    const { access_token } = (await issued.json()) as { access_token: string };
+    const withIssued = () => fetch(`${running.url}/api/v1/apps`, { headers: { authorization: `Bearer ${access_token}` } }).then((r) => r.status);
+    expect(await withIssued()).toBe(200);
+
+    expect((await plane('POST', '/reset')).status).toBe(204);
+    expect(backend.oauth.grants(clientId)).toEqual([]);
+    expect(await withIssued()).toBe(401);
+    // With deterministic ids the next app gets the service app's id again: it must not inherit its grants.
+    const next = (await okta('POST', '/api/v1/apps', bookmark())).body;
+    expect(next.id).toBe(clientId);
+    expect(backend.oauth.grants(next.id)).toEqual([]);
+  });
 });
 
 describe('GET and PUT /__appset/snapshot', () => {
@@ -311,6 +348,41 @@ describe('GET and PUT /__appset/snapshot', () => {
     expect((await plane('PUT', '/snapshot', saved.body)).status).toBe(204);
     expect((await plane('GET', '/snapshot')).body).toEqual(saved.body);
     expect((await okta('GET', '/api/v1/apps')).body.map((a: any) => a.id)).toEqual(saved.body.apps.items.map((i: any) => i.body.id));
+  });
+
+  it("keeps service apps' grants", async () => {
+    const key = await serviceKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read', 'okta.logs.read'] });
+    const saved = (await plane('GET', '/snapshot')).body;
+    expect(saved.grants.map((g: any) => [g.appId, g.scopeId])).toEqual([
+      [clientId, 'okta.apps.read'],
+      [clientId, 'okta.logs.read'],
+    ]);
+    const before = backend.oauth.grants(clientId);
+    await plane('POST', '/reset');
+    expect((await plane('PUT', '/snapshot', saved)).status).toBe(204);
+    expect(backend.oauth.grants(clientId)).toEqual(before);
+    const listed = await okta('GET', `/api/v1/apps/${clientId}/grants`);
+    expect(listed.body.map((g: any) => g.id)).toEqual(before.map((g) => g.id));
+  });
+
+  it.each([
+    ['a member named __proto__ in an app body', (doc: any) => Object.defineProperty(doc.apps.items[0].body, '__proto__', { value: { polluted: true }, enumerable: true }), /^snapshot field apps\.items\[0\]\.body\.__proto__: /],
+    ['two providers with one issuer', (doc: any) => doc.providers.push({ ...doc.providers[0], id: 'sse0000000000000000x' }), /^snapshot field providers: the issuer "https:\/\/provider\.test" appears twice/],
+    ['a key set URL that is not http(s)', (doc: any) => ((doc.providers[0].settings.jwks_url = 'file:///etc/passwd'), (doc.providers[0].jwks = null)), /^snapshot field providers\[0\]\.settings\.jwks_url: Must be an absolute http\(s\) URL/],
+    ['a key set URL that is no URL', (doc: any) => ((doc.providers[0].settings.jwks_url = 'not a url'), (doc.providers[0].jwks = null)), /^snapshot field providers\[0\]\.settings\.jwks_url: /],
+    ['a grant of an app that is not in it', (doc: any) => doc.grants.push({ ...doc.grants[0], id: 'oag0000000000000000x', appId: '0oa0000000000000000x' }), /^snapshot field grants\[1\]\.appId: /],
+  ])('refuses %s with 400 naming the field, and changes nothing', async (_, spoil, message) => {
+    const key = await serviceKey();
+    backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    await plane('POST', '/seed', { apps: [bookmark()], providers: [{ name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk] } }] });
+    const saved = (await plane('GET', '/snapshot')).body;
+    const bad = structuredClone(saved);
+    spoil(bad);
+    const answer = await plane('PUT', '/snapshot', JSON.stringify(bad));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(message);
+    expect((await plane('GET', '/snapshot')).body).toEqual(saved);
   });
 
   it('refuses a bad document with 400 naming the field, and changes nothing', async () => {

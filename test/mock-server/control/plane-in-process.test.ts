@@ -189,7 +189,7 @@ describe('backend.faults, backend.clock, backend.journal, backend.rateLimits', (
     expect(backend.faults.list()).toEqual([]);
   });
 
-  it('the replay window follows the clock: past it, the same token is acted on again', async () => {
+  it('the replay window follows the clock: past it, the same token is refused as too old, never acted on again', async () => {
     const backend = backendWith({ replay: { windowMs: 60_000 } });
     backend.providers.register({ issuer: ISSUER, jwks: { keys: [key.publicJwk] } });
     const token = await sign(backend, key, riskHigh);
@@ -197,9 +197,21 @@ describe('backend.faults, backend.clock, backend.journal, backend.rateLimits', (
     expect((await send()).status).toBe(202);
     expect((await send()).status).toBe(202);
     expect(backend.logs.list()).toHaveLength(2);
-    backend.clock.advance(61_000);
+    backend.clock.advance(59_000);
     expect((await send()).status).toBe(202);
-    expect(backend.logs.list()).toHaveLength(4);
+    expect(backend.logs.list()).toHaveLength(2);
+    backend.clock.advance(2_000);
+    const late = await send();
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ err: 'invalid_request', description: expect.stringContaining('iat') });
+    expect(backend.logs.list()).toHaveLength(2);
+  });
+
+  it('a clock change that is not forward or not an instant throws naming the field, and the clock stays', () => {
+    const backend = backendWith();
+    expect(() => backend.clock.advance(-1)).toThrow(/^clock field advanceMs: /);
+    expect(() => backend.clock.set('garbage')).toThrow(ControlInputError);
+    expect(backend.clock.now().toISOString()).toBe(new Date(START).toISOString());
   });
 
   it('clock.set jumps, and the journal records in-process requests with the clock’s time', async () => {

@@ -22,7 +22,7 @@ describe('the published seed JSON Schema (appset/seed.schema.json)', () => {
         { name: 'B', issuer: 'https://b.test', jwks_url: 'https://b.test/keys' },
         { name: 'C', well_known_url: 'https://c.test/.well-known/ssf-configuration' },
       ],
-      tokens: [{ token: 't1', type: 'SSWS' }, { token: 't2', type: 'Bearer', scopes: ['okta.apps.read'] }],
+      tokens: [{ token: 't1', type: 'SSWS' }, { token: 't2', type: 'Bearer', scopes: ['okta.apps.read'] }, { token: 't3', type: 'Bearer' }],
     };
     expect(validate(doc)).toBe(true);
     expect(SeedDocumentSchema.safeParse(doc).success).toBe(true);
@@ -31,7 +31,7 @@ describe('the published seed JSON Schema (appset/seed.schema.json)', () => {
   it.each([
     ['an unknown member', { robots: [] }],
     ['a user without login', { users: [{ email: 'a@example.com' }] }],
-    ['a Bearer token without scopes', { tokens: [{ token: 't', type: 'Bearer' }] }],
+    ['a token of another type', { tokens: [{ token: 't', type: 'Basic' }] }],
     ['too many providers', { providers: Array.from({ length: 101 }, (_, i) => ({ name: `p${i}`, issuer: `https://p${i}.test`, jwks_url: 'https://p.test/k' })) }],
   ])('refuses %s, as the zod schema does', (_, doc) => {
     expect(validate(doc)).toBe(false);

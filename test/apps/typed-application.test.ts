@@ -72,3 +72,16 @@ describe('isApplicationOf', () => {
     expect(isKnownApplicationName('pagerduty')).toBe(false);
   });
 });
+
+describe('the README example of typed answers', () => {
+  it('narrows with isApplicationOf, and with isKnownApplication then name', () => {
+    const app = ApplicationSchema.parse({ id: '0oa1', name: 'slack', label: 'Slack', status: 'ACTIVE', created: 'x', lastUpdated: 'x', signOnMode: 'BROWSER_PLUGIN', settings: { app: { domain: 'acme' } } });
+    if (isApplicationOf(app, 'salesforce')) expectTypeOf(app.settings.app.instanceType).toEqualTypeOf<'SANDBOX' | 'PRODUCTION' | 'GOVERNMENT'>();
+    let domain: string | undefined;
+    if (isKnownApplication(app) && app.name === 'slack') {
+      expectTypeOf(app.settings.app.domain).toEqualTypeOf<string>();
+      domain = app.settings.app.domain;
+    }
+    expect(domain).toBe('acme');
+  });
+});

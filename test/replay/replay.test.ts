@@ -7,6 +7,11 @@ import { loadRecordings, RECORDINGS_PATH } from './recordings';
 import { replayScenario, summarise, type StepResult } from './run';
 
 const recordings = loadRecordings();
+if (!recordings) {
+  console.warn(
+    `Replay of real Okta recordings skipped: no recordings at ${RECORDINGS_PATH}. Set APPSET_RECORDINGS to the path of okta-recordings/recordings.json to run it.`,
+  );
+}
 /** Where the per-difference listing is written after each run. */
 const REPORT = join(tmpdir(), 'appset-replay-report.txt');
 /**
@@ -19,7 +24,7 @@ const REPORT = join(tmpdir(), 'appset-replay-report.txt');
  */
 const THRESHOLD_PERCENT = 97;
 
-describe.skipIf(!recordings)(`replay of real Okta recordings (skipped: ${RECORDINGS_PATH} is absent)`, () => {
+describe.skipIf(!recordings)('replay of real Okta recordings', () => {
   const server = setupServer();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useMockBackend } from '../support/backend';
-import { contractAvailable, responsesChecked } from '../support/contract';
+import { CONTRACT_PATH, contractAvailable, responsesChecked } from '../support/contract';
 import { BOOKMARK } from './app-kinds';
+
+if (!contractAvailable) {
+  console.warn(
+    `Contract rate-limit tests skipped: no contract at ${CONTRACT_PATH}. Set APPSET_CONTRACT to the path of okta-apps-ssf.openapi.yaml to run them.`,
+  );
+}
 
 // One call a minute per bucket: the second call of a test in a bucket is over the limit. The clock
 // stands still, so no test can straddle two rate-limit windows.

@@ -152,6 +152,45 @@ describe('app groups over HTTP', () => {
     );
   });
 
+  it('lists app groups over several pages, each linking the next until the last', async () => {
+    const { app, engineering } = seed();
+    const groups = [engineering, ...['Design', 'Sales', 'Support', 'Legal'].map((name) => backend.directory.addGroup({ name }))];
+    for (const group of groups) await call(backend, `/api/v1/apps/${app.id}/groups/${group.id}`, { method: 'PUT' });
+    const pages: string[][] = [];
+    let url: string | undefined = `${backend.orgUrl}/api/v1/apps/${app.id}/groups?limit=2`;
+    while (url !== undefined) {
+      const page = await call(backend, url);
+      expect(page.status).toBe(200);
+      const links = page.headers.get('link')!;
+      expect(links).toContain(`<${url}>; rel="self"`);
+      pages.push(page.body.map((g: { id: string }) => g.id));
+      url = /<([^>]+)>; rel="next"/.exec(links)?.[1];
+      if (url !== undefined) expect(url).toBe(`${backend.orgUrl}/api/v1/apps/${app.id}/groups?after=${pages.at(-1)!.at(-1)}&limit=2`);
+      expect(pages.length).toBeLessThanOrEqual(3);
+    }
+    expect(pages).toEqual([
+      [groups[0]!.id, groups[1]!.id],
+      [groups[2]!.id, groups[3]!.id],
+      [groups[4]!.id],
+    ]);
+  });
+
+  it('pages app groups 20 at a time without a limit, and refuses an after cursor it did not issue', async () => {
+    const { app } = seed();
+    const groups = Array.from({ length: 21 }, (_, i) => backend.directory.addGroup({ name: `Team ${i}` }));
+    for (const group of groups) await call(backend, `/api/v1/apps/${app.id}/groups/${group.id}`, { method: 'PUT' });
+    const first = await call(backend, `/api/v1/apps/${app.id}/groups`);
+    expect(first.body).toHaveLength(20);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link')!)![1]!;
+    expect(next).toBe(`${backend.orgUrl}/api/v1/apps/${app.id}/groups?after=${groups[19]!.id}&limit=20`);
+    const second = await call(backend, next);
+    expect(second.body.map((g: { id: string }) => g.id)).toEqual([groups[20]!.id]);
+    expect(second.headers.get('link')).not.toContain('rel="next"');
+    expectOktaError(await call(backend, `/api/v1/apps/${app.id}/groups?after=nobody`), 400, 'E0000029', 'Invalid paging request.', [
+      'Invalid cursor.',
+    ]);
+  });
+
   it('refuses a group the directory does not hold with 404 (UserGroup)', async () => {
     const { app } = seed();
     expectOktaError(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { createMockBackend } from '../../mock-server/index';
+import { customSaml, google } from './app-inputs';
 import { call, expectOktaError } from './raw-http';
 import { createHandlers } from '../../mock-server/msw/index';
 
@@ -123,5 +124,64 @@ describe('lifecycle corners', () => {
       'Bad request. This operation on app metadata is not yet supported.',
       ['This operation on app metadata is not yet supported: No active instances.'],
     );
+  });
+});
+
+
+describe('defaults real organizations add', () => {
+  const oidcService = {
+    name: 'oidc_client',
+    label: 'Portal',
+    signOnMode: 'OPENID_CONNECT',
+    credentials: { oauthClient: { token_endpoint_auth_method: 'client_secret_basic' } },
+    settings: { oauthClient: { grant_types: ['client_credentials'], response_types: ['token'], application_type: 'service' } },
+  };
+
+  it('answers a custom SAML app with idpIssuer http://www.okta.com/${org.externalKey}, kept through a PUT', async () => {
+    const created = await create(customSaml());
+    expect(created.status).toBe(200);
+    // Every custom SAML_2_0 answer recorded (40) has this value, whether or not the request sent it.
+    expect(created.body.settings.signOn.idpIssuer).toBe('http://www.okta.com/${org.externalKey}');
+    const replaced = await call(backend, `/api/v1/apps/${created.body.id}`, { method: 'PUT', json: created.body });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.settings.signOn.idpIssuer).toBe('http://www.okta.com/${org.externalKey}');
+  });
+
+  it('answers a custom SAML app with assertionEncryption { enabled: false }', async () => {
+    const created = await create(customSaml());
+    expect(created.body.settings.signOn.assertionEncryption).toEqual({ enabled: false });
+    expect((await call(backend, `/api/v1/apps/${created.body.id}`)).body.settings.signOn.assertionEncryption).toEqual({ enabled: false });
+  });
+
+  it('adds neither to a catalog SAML app (google), as recorded', async () => {
+    const created = await create(google());
+    expect(created.status).toBe(200);
+    expect(created.body.settings.signOn).not.toHaveProperty('idpIssuer');
+    expect(created.body.settings.signOn).not.toHaveProperty('assertionEncryption');
+  });
+
+  it('links an OIDC app\'s client secrets as _links.clientCredentials, after logo', async () => {
+    const created = await create(oidcService);
+    expect(created.status).toBe(200);
+    const expected = [{ name: 'secrets', href: `${backend.orgUrl}/api/v1/apps/${created.body.id}/credentials/secrets` }];
+    expect(created.body._links.clientCredentials).toEqual(expected);
+    const read = await call(backend, `/api/v1/apps/${created.body.id}`);
+    expect(read.body._links.clientCredentials).toEqual(expected);
+    const keys = Object.keys(read.body._links);
+    expect(keys.indexOf('clientCredentials')).toBe(keys.indexOf('logo') + 1);
+  });
+
+  it('gives no _links.clientCredentials to an app without OAuth credentials', async () => {
+    const created = await create({ name: 'bookmark', label: 'Wiki', settings: { app: { url: 'https://wiki.example.com' } } });
+    expect(created.body._links).not.toHaveProperty('clientCredentials');
+  });
+
+  it('keeps google\'s afwOnly, with afwId and rpId null, on create and read', async () => {
+    // The recorded create: settings.app { afwOnly: false, domain } answered with afwId and rpId null.
+    const created = await create({ name: 'google', label: 'Google', signOnMode: 'SAML_2_0', settings: { app: { afwOnly: false, domain: 'articulate' } } });
+    expect(created.status).toBe(200);
+    const app = { afwOnly: false, domain: 'articulate', afwId: null, rpId: null };
+    expect(created.body.settings.app).toEqual(app);
+    expect((await call(backend, `/api/v1/apps/${created.body.id}`)).body.settings.app).toEqual(app);
   });
 });

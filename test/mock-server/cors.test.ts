@@ -1,7 +1,9 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../mock-server/index';
 import { listen, type RequestLogEntry, type RunningServer } from '../../mock-server/node/index';
 import { ConfigurationError } from '../../src/index';
+import { assertion, dpopKey, JWT_BEARER, proof, serviceKey, tokenRequest } from './oauth/helpers';
 
 const EXPOSED = 'Link, Date, X-Okta-Request-Id, X-Rate-Limit-Limit, X-Rate-Limit-Remaining, X-Rate-Limit-Reset, DPoP-Nonce, WWW-Authenticate';
 const PAGE = 'http://127.0.0.1:5173';
@@ -77,6 +79,122 @@ describe('CORS on the HTTP server, any origin (the default)', () => {
       errorCode: 'E0000007',
     });
     expect(new Date(log[0]!.time).toISOString()).toBe(log[0]!.time);
+  });
+});
+
+/** One request over node:http (fetch cannot send TRACE); the answer's status and headers, body read. */
+function send(url: string, method: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: { origin: PAGE, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('CORS headers on every kind of answer (any origin)', () => {
+  const backend = createMockBackend({ seed: 'demo' });
+  let running: RunningServer;
+  beforeAll(async () => {
+    running = await listen(backend, { port: 0 });
+  });
+  afterAll(() => running.close());
+
+  const ssws = () => ({ authorization: `SSWS ${backend.defaultToken}` });
+  const json = { 'content-type': 'application/json' };
+  const fault = (status: number) => send(`${running.url}/__appset/faults`, 'POST', json, JSON.stringify({ path: '/api/v1/apps', status }));
+  const tokenUrl = () => `${running.url}/oauth2/v1/token`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  /** A service app that needs DPoP, and the form of its token request. */
+  async function dpopServiceApp() {
+    const service = await serviceKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: service.publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    const form = async () => ({
+      grant_type: 'client_credentials',
+      scope: 'okta.apps.read',
+      client_assertion_type: JWT_BEARER,
+      client_assertion: await assertion(service.privateKey, clientId, tokenUrl(), now()),
+    });
+    return { form, key: await dpopKey() };
+  }
+
+  const CASES: Array<{ name: string; status: number; answer: () => ReturnType<typeof send>; header?: [string, RegExp] }> = [
+    { name: 'an unknown path (404)', status: 404, answer: () => send(`${running.url}/api/v1/nothing-here`, 'GET', ssws()) },
+    { name: 'TRACE (405)', status: 405, answer: () => send(`${running.url}/api/v1/apps`, 'TRACE', ssws()) },
+    { name: 'a control-plane answer (/__appset/health)', status: 200, answer: () => send(`${running.url}/__appset/health`, 'GET') },
+    { name: 'an unknown control-plane path (404)', status: 404, answer: () => send(`${running.url}/__appset/nothing-here`, 'GET') },
+    {
+      name: 'a token request without client authentication (401)',
+      status: 401,
+      answer: () => send(tokenUrl(), 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials'),
+    },
+    {
+      name: 'a DPoP token request without a nonce (400, DPoP-Nonce)',
+      status: 400,
+      header: ['dpop-nonce', /^\S+$/],
+      answer: async () => {
+        const { form, key } = await dpopServiceApp();
+        const body = new URLSearchParams(await form()).toString();
+        const dpop = await proof(key, 'POST', tokenUrl(), now());
+        return send(tokenUrl(), 'POST', { 'content-type': 'application/x-www-form-urlencoded', dpop }, body);
+      },
+    },
+    {
+      name: 'a SET refused by the receiver (400)',
+      status: 400,
+      answer: () => send(`${running.url}/security/api/v1/security-events`, 'POST', { 'content-type': 'application/secevent+jwt' }, 'not-a-jwt'),
+    },
+    {
+      name: 'a 429 from a fault',
+      status: 429,
+      answer: async () => {
+        expect((await fault(429)).status).toBe(201);
+        return send(`${running.url}/api/v1/apps`, 'GET', ssws());
+      },
+    },
+    {
+      name: 'a 503 from a fault',
+      status: 503,
+      answer: async () => {
+        expect((await fault(503)).status).toBe(201);
+        return send(`${running.url}/api/v1/apps`, 'GET', ssws());
+      },
+    },
+    {
+      name: 'a DPoP-bound token sent as Bearer (401, WWW-Authenticate)',
+      status: 401,
+      header: ['www-authenticate', /^DPoP .*error="invalid_dpop_proof"/],
+      answer: async () => {
+        const { form, key } = await dpopServiceApp();
+        const first = await tokenRequest(tokenUrl(), await form(), await proof(key, 'POST', tokenUrl(), now()));
+        const nonce = first.headers.get('dpop-nonce')!;
+        const issued = await tokenRequest(tokenUrl(), await form(), await proof(key, 'POST', tokenUrl(), now(), { nonce }));
+        expect(issued.status).toBe(200);
+        const { access_token: token } = (await issued.json()) as { access_token: string };
+        return send(`${running.url}/api/v1/apps`, 'GET', { authorization: `Bearer ${token}` });
+      },
+    },
+  ];
+
+  it.for(CASES)('$name carries Access-Control-Allow-Origin and the expose list', async ({ status, answer, header }) => {
+    const response = await answer();
+    expect(response.status, response.text).toBe(status);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-expose-headers']).toBe(EXPOSED);
+    if (header !== undefined) expect(response.headers[header[0]]).toMatch(header[1]);
+  });
+
+  it('exposes WWW-Authenticate and DPoP-Nonce, which a client reads on a refusal', async () => {
+    const response = await send(`${running.url}/api/v1/apps`, 'GET');
+    const exposed = String(response.headers['access-control-expose-headers']).split(',').map((h) => h.trim().toLowerCase());
+    expect(exposed).toContain('www-authenticate');
+    expect(exposed).toContain('dpop-nonce');
   });
 });
 

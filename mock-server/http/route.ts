@@ -2,7 +2,7 @@ import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
 import { utf8ByteLength } from './utf8';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
-import type { RateLimitBucket, RateLimiter, RateLimitState } from './rate-limits';
+import type { RateLimitBucket, RateLimiter, RateLimitLane, RateLimitState } from './rate-limits';
 import type { FaultAction } from '../control/faults';
 import type { JournalEntry } from '../control/journal';
 
@@ -157,6 +157,8 @@ export async function serve(
   request: IncomingRequest,
   url: URL,
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
+  /** `'unauthenticated'`: count the call apart from the organization's whatever its credentials (paths no route serves). */
+  forceLane?: RateLimitLane,
 ): Promise<RenderedReply> {
   const fault = env.control?.takeFault(request.method, url.pathname);
   if (fault && fault.delayMs > 0) await delay(fault.delayMs);
@@ -175,7 +177,7 @@ export async function serve(
         refusal = error instanceof OktaHttpError ? error : internalError(error);
       }
     }
-    const lane = refusal !== undefined && isUnauthenticated(refusal) ? 'unauthenticated' : 'authenticated';
+    const lane = forceLane ?? (refusal !== undefined && isUnauthenticated(refusal) ? 'unauthenticated' : 'authenticated');
     const context: ResponseContext = { now, requestId, rate: env.limiter.take(bucket, now, lane) };
     const failWith = (error: OktaHttpError, ctx = context) => {
       errorCode = error.errorCode;
@@ -251,9 +253,19 @@ function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: st
     method === 'OPTIONS' || (allowed.length === 0 && knownMethod)
       ? notFound(`${method} ${url.pathname}`, 'Route')
       : new MethodNotAllowed((allowed.length > 0 ? allowed : [...API_METHODS]).join(', '));
-  return serve(env, 'default', null, request, url, () => {
-    throw error;
-  });
+  // No route speaks for the organization here: such calls cannot use up the bucket of the routes
+  // that share `default` (the token endpoint among them).
+  return serve(
+    env,
+    'default',
+    null,
+    request,
+    url,
+    () => {
+      throw error;
+    },
+    'unauthenticated',
+  );
 }
 
 /** The methods some route of the API answers. */

@@ -115,6 +115,23 @@ describe("15. with rateLimits: 'okta', bad credentials do not spend the organiza
     expectOktaError(over, 429, 'E0000047', 'API call exceeded rate limit due to too many requests.');
   });
 
+  it('calls to paths no route serves do not spend the default bucket the token endpoint shares', async () => {
+    const limited = createMockBackend({ rateLimits: { default: 5 } });
+    const nowhere = () => limited.fetch(new Request(new URL('/api/v1/nothing-here', limited.orgUrl)));
+    for (let i = 0; i < 5; i += 1) expect((await nowhere()).status).toBe(404);
+    expect((await nowhere()).status).toBe(429);
+    const token = await limited.fetch(
+      new Request(new URL('/oauth2/v1/token', limited.orgUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&scope=okta.apps.read',
+      }),
+    );
+    // Refused for what it is (no client assertion: 401 invalid_client), not for the junk before it.
+    expect(token.status).toBe(401);
+    expect(token.headers.get('x-rate-limit-remaining')).toBe('4');
+  });
+
   it('a valid token without the scope spends the bucket (it speaks for the organization)', async () => {
     const limited = createMockBackend({ rateLimits: 'okta', tokens: [{ type: 'SSWS', token: 'reader', scopes: ['okta.apps.read'] }, { type: 'SSWS', token: 'admin' }] });
     const server = await listen(limited, { host: '127.0.0.1', port: 0 });

@@ -90,7 +90,7 @@ export class AppUsersResource {
       checkId(userId, 'userId');
       checkCallOptions(options);
       const response = await this.#transport.send({ method: 'GET', target: path(appId, userId), retry: 'idempotent', options });
-      return { data: parseResponse(AppUserSchema, response, 'GET'), response };
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'GET'), response };
     });
   }
 
@@ -109,7 +109,7 @@ export class AppUsersResource {
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(AppUserSchema, response, 'PUT'), response };
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'PUT'), response };
     });
   }
 

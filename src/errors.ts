@@ -219,24 +219,43 @@ export const SET_ERROR_CODES = [
 /** One RFC 8935 error code, e.g. `invalid_key`. */
 export type SecurityEventTokenErrorCode = (typeof SET_ERROR_CODES)[number];
 
-const SET_ERROR_HINTS: Record<SecurityEventTokenErrorCode, string> = {
-  invalid_request: "Check the token's header (typ secevent+jwt, kid, an asymmetric alg), its claims and its events.",
-  invalid_key: "Check that the token's `kid` is in the key set of the provider.",
-  invalid_issuer: "Check that the token's `iss` is the issuer of an ACTIVE security events provider.",
-  invalid_audience: "Check that the token's `aud` is the organization URL.",
-  authentication_failed: "Check that the token is signed with the private key of the provider's key set.",
-  access_denied: 'Check that the provider is allowed to send security events to this organization.',
-};
-
 /**
- * The hint for a refusal. An `invalid_key` whose description says the key was found (it is of the
- * wrong type, too short, declared for another alg) gets a hint about the key, not about the kid.
+ * The hints of a refused security event token, chosen by RFC 8935's `err` and, where one code covers
+ * failures with different remedies, a pattern of the receiver's `description`. The first row whose
+ * `err` matches and whose pattern (if any) matches the description gives the hint; a row without a
+ * pattern is the code's hint for any description, or none.
  */
+const KID_HINT = "Check that the token's `kid` is in the key set of the provider.";
+
+const SET_ERROR_HINTS: ReadonlyArray<{ err: SecurityEventTokenErrorCode; description?: RegExp; hint: string }> = [
+  // Anchored first, so a kid quoted in the description cannot pick another row.
+  { err: 'invalid_key', description: /^no key\b/i, hint: KID_HINT },
+  {
+    err: 'invalid_key',
+    description: /could not be fetched|not a JSON Web Key Set|not a valid URL/i,
+    hint: "Check that the provider's `jwks_url` is reachable from the organization and serves a JSON Web Key Set ({\"keys\": [...]}).",
+  },
+  { err: 'invalid_key', description: /\bno key\b|\bunknown kid\b/i, hint: KID_HINT },
+  {
+    // Any other described invalid_key found the key: of the wrong type, too short, declared for another use or alg.
+    err: 'invalid_key',
+    description: /./,
+    hint: "Check the provider's key for that kid: it must be a public key suited to the token's alg (RSA of at least 2048 bits, EC on the alg's curve, or Ed25519), declared for signatures.",
+  },
+  { err: 'invalid_key', hint: KID_HINT },
+  { err: 'invalid_request', hint: "Check the token's header (typ secevent+jwt, kid, an asymmetric alg), its claims and its events." },
+  { err: 'invalid_issuer', hint: "Check that the token's `iss` is the issuer of an ACTIVE security events provider." },
+  { err: 'invalid_audience', hint: "Check that the token's `aud` is the organization URL." },
+  { err: 'authentication_failed', hint: "Check that the token is signed with the private key of the provider's key set." },
+  { err: 'access_denied', hint: 'Check that the provider is allowed to send security events to this organization.' },
+];
+
+/** The hint for a refusal (see {@link SET_ERROR_HINTS}), with its leading space, or `''` for an unknown code. */
 function setErrorHint(err: string, description: string | undefined): string {
-  if (err === 'invalid_key' && description !== undefined && !/\bno key\b|not (?:be )?fetched|could not be fetched/i.test(description)) {
-    return " Check the provider's key for that kid: it must be a public key suited to the token's alg (RSA of at least 2048 bits, EC on the alg's curve, or Ed25519), declared for signatures.";
-  }
-  return Object.hasOwn(SET_ERROR_HINTS, err) ? ` ${SET_ERROR_HINTS[err as SecurityEventTokenErrorCode]}` : '';
+  const row = SET_ERROR_HINTS.find(
+    (r) => r.err === err && (r.description === undefined || (description !== undefined && r.description.test(description))),
+  );
+  return row ? ` ${row.hint}` : '';
 }
 
 /** The RFC 8935 body of a refused security event token, or `undefined` for any other body. */

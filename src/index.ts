@@ -15,8 +15,8 @@ export type {
   GetApplicationParams,
   ListApplicationsParams,
 } from './apps/resource';
-export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema } from './apps/app-users';
-export type { AppUser, AssignAppUserInput, ListAppUsersParams } from './apps/app-users';
+export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema, UpdateAppUserInputSchema } from './apps/app-users';
+export type { AppUser, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
 export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
 export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
 export {

@@ -24,8 +24,9 @@ function listQuery(url: URL, limits: { default: number; max: number }) {
 
 /**
  * Okta's app-user and app-group assignment endpoints, over {@link Assignments}: list (paged), get,
- * assign (`PUT`, and `POST /users` with the user's id in the body, as Okta's SDKs call it) and
- * unassign.
+ * assign and unassign. Users are assigned as Okta's Management API does it, with `POST /users` and
+ * the user's id in the body, and updated with `POST /users/{userId}`; `PUT /users/{userId}` also
+ * assigns or updates. Groups are assigned with `PUT /groups/{groupId}`.
  */
 export function assignmentRoutes(env: RouteEnv, assignments: Assignments): RouteSpec[] {
   const org = () => env.orgUrl();
@@ -64,6 +65,19 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => ({ status: 200, body: renderAppUser(org(), params.appId!, assignments.user(params.appId!, params.userId!)) }),
+    },
+    {
+      method: 'post',
+      path: '/api/v1/apps/:appId/users/:userId',
+      bucket: 'app',
+      scope: 'okta.apps.manage',
+      handle: async ({ request, params, now }) => {
+        const body = await optionalJsonBody(request);
+        // Okta's SDKs send the whole app user back: its id and links are not input.
+        const input = parseAppUserInput(body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, id: undefined } : body);
+        const user = assignments.updateUser(params.appId!, params.userId!, input, now);
+        return { status: 200, body: renderAppUser(org(), params.appId!, user) };
+      },
     },
     {
       method: 'put',

@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** What `PUT /api/v1/apps/{appId}/users/{userId}` (or `POST …/users`) may set. */
+/** What `POST /api/v1/apps/{appId}/users` (with the user's `id`), `POST …/users/{userId}` or `PUT …/users/{userId}` may set. */
 export interface AppUserInput {
   scope?: 'USER' | 'GROUP';
   credentials?: { userName?: string };
@@ -108,6 +108,16 @@ export class Assignments {
     };
     this.apps.assignUser(appId, assignment);
     return assignment;
+  }
+
+  /**
+   * Updates an existing assignment's credentials and profile (`POST …/users/{userId}`); a user who is
+   * not assigned is `E0000007 … (AppUser)`. The scope is not changed by an update.
+   */
+  updateUser(appId: string, userId: string, input: AppUserInput, nowMs: number): AppUserAssignment {
+    this.user(appId, userId);
+    const { scope: _scope, ...update } = input;
+    return this.assignUser(appId, userId, update, nowMs);
   }
 
   /** The assignment of a user, or `E0000007 … (AppUser)`. */

@@ -77,7 +77,7 @@ export class AppGroupsResource {
       checkId(groupId, 'groupId');
       checkCallOptions(options);
       const response = await this.#transport.send({ method: 'GET', target: path(appId, groupId), retry: 'idempotent', options });
-      return { data: parseResponse(AppGroupSchema, response, 'GET'), response };
+      return { data: await parseResponse(this.#transport, AppGroupSchema, response, 'GET'), response };
     });
   }
 
@@ -96,7 +96,7 @@ export class AppGroupsResource {
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(AppGroupSchema, response, 'PUT'), response };
+      return { data: await parseResponse(this.#transport, AppGroupSchema, response, 'PUT'), response };
     });
   }
 

@@ -43,6 +43,17 @@ export const AssignAppUserInputSchema = z.strictObject({
 /** The body of an app-user assignment. */
 export type AssignAppUserInput = z.input<typeof AssignAppUserInputSchema>;
 
+/** What {@link AppUsersResource.update} may change on an assignment: its credentials and its profile. */
+export const UpdateAppUserInputSchema = z.strictObject({
+  /** The username the app knows the user by. */
+  credentials: z.optional(z.strictObject({ userName: z.string().check(z.minLength(1)).check(z.maxLength(1024)) })),
+  /** App-specific profile attributes. */
+  profile: z.optional(z.record(z.string(), z.unknown())),
+});
+
+/** The body of an app-user update. */
+export type UpdateAppUserInput = z.input<typeof UpdateAppUserInputSchema>;
+
 /** Parameters of {@link AppUsersResource.list}. */
 export interface ListAppUsersParams {
   /** Items per page; the API defaults to 50 and serves at most 500. */
@@ -90,11 +101,14 @@ export class AppUsersResource {
       checkId(userId, 'userId');
       checkCallOptions(options);
       const response = await this.#transport.send({ method: 'GET', target: path(appId, userId), retry: 'idempotent', options });
-      return { data: parseResponse(AppUserSchema, response, 'GET'), response };
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'GET'), response };
     });
   }
 
-  /** Assigns a user to the app (`PUT`), or updates the assignment; answers the app user. */
+  /**
+   * Assigns a user to the app as Okta's API does, with `POST /api/v1/apps/{appId}/users` and the
+   * user's id in the body (`scope` defaults to `USER`); answers the app user.
+   */
   assign(appId: string, userId: string, input: AssignAppUserInput = {}, options?: CallOptions): ApiCall<AppUser> {
     return apiCall(async () => {
       checkId(appId, 'appId');
@@ -103,13 +117,36 @@ export class AppUsersResource {
       if (!checked.success) throw new RequestValidationError('app user', fieldIssues(checked.error));
       checkCallOptions(options);
       const response = await this.#transport.send({
-        method: 'PUT',
+        method: 'POST',
+        target: path(appId),
+        json: { id: userId, scope: 'USER', ...checked.data },
+        // Assigning the same user again leaves one assignment: safe to send again.
+        retry: 'idempotent',
+        options,
+      });
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'POST'), response };
+    });
+  }
+
+  /**
+   * Updates an assigned user's credentials or app profile (`POST /api/v1/apps/{appId}/users/{userId}`);
+   * answers the app user (404 `NotFoundError` when the user is not assigned).
+   */
+  update(appId: string, userId: string, input: UpdateAppUserInput, options?: CallOptions): ApiCall<AppUser> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      const checked = UpdateAppUserInputSchema.safeParse(input, PARSE_OPTIONS);
+      if (!checked.success) throw new RequestValidationError('app user', fieldIssues(checked.error));
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
         target: path(appId, userId),
         json: checked.data,
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(AppUserSchema, response, 'PUT'), response };
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'POST'), response };
     });
   }
 

@@ -154,7 +154,7 @@ export class ApplicationsResource {
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(ApplicationSchema, response, 'GET'), response };
+      return { data: await parseResponse(this.#transport, ApplicationSchema, response, 'GET'), response };
     });
   }
 
@@ -177,7 +177,7 @@ export class ApplicationsResource {
         retry: 'create',
         options,
       });
-      return { data: parseResponse(ApplicationSchema, response, 'POST'), response };
+      return { data: await parseResponse(this.#transport, ApplicationSchema, response, 'POST'), response };
     });
   }
 
@@ -200,7 +200,7 @@ export class ApplicationsResource {
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(ApplicationSchema, response, 'PUT'), response };
+      return { data: await parseResponse(this.#transport, ApplicationSchema, response, 'PUT'), response };
     });
   }
 
@@ -239,7 +239,7 @@ export class ApplicationsResource {
         retry: 'idempotent',
         options,
       });
-      parseResponse(z.optional(EmptyObjectSchema), response, 'POST');
+      await parseResponse(this.#transport, z.optional(EmptyObjectSchema), response, 'POST');
       return { data: undefined, response };
     });
   }

@@ -154,7 +154,7 @@ export class Pager<T> implements AsyncIterable<T> {
     const linkHeader = response.headers.get('link');
     if (linkHeader !== null && linkHeader.length > MAX_LINK_HEADER_LENGTH) {
       const problem = `a Link header of ${linkHeader.length} characters (at most ${MAX_LINK_HEADER_LENGTH} are read)`;
-      throw new InvalidResponseError(request, response.status, response.headers, problem);
+      throw await this.#transport.failed(new InvalidResponseError(request, response.status, response.headers, problem));
     }
     const links = parseLinkHeader(linkHeader);
     let next = this.#nextStep(links.next, response.url);
@@ -162,19 +162,14 @@ export class Pager<T> implements AsyncIterable<T> {
 
     const parsed = parseJson(response.text);
     if (!parsed.ok) {
-      throw new InvalidResponseError(request, response.status, response.headers, 'a body that is not JSON', parsed.error);
+      throw await this.#transport.failed(new InvalidResponseError(request, response.status, response.headers, 'a body that is not JSON', parsed.error));
     }
     let items: T[];
     try {
       items = this.#parse(parsed.value);
     } catch (error) {
-      throw new InvalidResponseError(
-        request,
-        response.status,
-        response.headers,
-        error instanceof Error ? error.message : 'a body that is not a list',
-        error,
-      );
+      const problem = error instanceof Error ? error.message : 'a body that is not a list';
+      throw await this.#transport.failed(new InvalidResponseError(request, response.status, response.headers, problem, error));
     }
     // An empty page ends the walk even with a next link: Okta's System Log keeps offering one to
     // poll for new events, and a walk must end.

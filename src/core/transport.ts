@@ -239,9 +239,7 @@ export class Transport {
     const { status, headers, text, url } = await this.receive(spec);
     const parsed = parseJson(text);
     if (!parsed.ok) {
-      throw await this.#beforeError(
-        this.redactor.redactError(new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error)),
-      );
+      throw await this.failed(new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error));
     }
     return { status, headers, body: parsed.value, url };
   }
@@ -305,7 +303,7 @@ export class Transport {
     try {
       response = await this.#ky(input, options);
     } catch (error) {
-      throw await this.#beforeError(this.redactor.redactError(await this.#failure(error, spec, call, timeout, signal)));
+      throw await this.failed(await this.#failure(error, spec, call, timeout, signal));
     }
     const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
     const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
@@ -416,6 +414,16 @@ export class Transport {
       });
     }
     return error;
+  }
+
+  /**
+   * The error to throw for a request that failed, however late it was found: a failure of the
+   * exchange, or an answer the caller could not use (a page or body of the wrong shape). Removes the
+   * client's secrets, then runs the `beforeError` hooks on it. Every request failure thrown to the
+   * caller goes through here once: `throw await transport.failed(error)`.
+   */
+  failed(error: unknown): Promise<unknown> {
+    return this.#beforeError(this.redactor.redactError(error));
   }
 
   /** Runs the `beforeError` hooks on an appset error; anything else passes untouched. */

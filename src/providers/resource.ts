@@ -87,7 +87,7 @@ export class SecurityEventsProvidersResource {
         retry: 'create',
         options,
       });
-      return { data: parseResponse(SecurityEventsProviderSchema, response, 'POST'), response };
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'POST'), response };
     });
   }
 
@@ -102,7 +102,7 @@ export class SecurityEventsProvidersResource {
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(SecurityEventsProviderSchema, response, 'GET'), response };
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'GET'), response };
     });
   }
 
@@ -119,7 +119,7 @@ export class SecurityEventsProvidersResource {
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(SecurityEventsProviderSchema, response, 'PUT'), response };
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'PUT'), response };
     });
   }
 
@@ -158,7 +158,7 @@ export class SecurityEventsProvidersResource {
         retry: 'idempotent',
         options,
       });
-      return { data: parseResponse(SecurityEventsProviderSchema, response, 'POST'), response };
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'POST'), response };
     });
   }
 }

@@ -31,6 +31,34 @@ describe('client.apps.users', () => {
     await expect(apps.users.get(app.id, users[0]!.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("sends Okta's calls: assign is POST /apps/{appId}/users with the user's id, update is POST /apps/{appId}/users/{userId}", async () => {
+    const { app, users } = seed();
+    const sent: Array<{ method: string; path: string; body: unknown }> = [];
+    const apps = client({
+      fetch: async (input, init) => {
+        const url = new URL(String(input));
+        const body = init?.body ? JSON.parse(new TextDecoder().decode(init.body as ArrayBuffer)) : undefined;
+        sent.push({ method: init?.method ?? 'GET', path: url.pathname, body });
+        return globalThis.fetch(input, init);
+      },
+    }).apps;
+    const assigned = await apps.users.assign(app.id, users[0]!.id, { credentials: { userName: 'u0' } });
+    const updated = await apps.users.update(app.id, users[0]!.id, { credentials: { userName: 'u0-renamed' }, profile: { role: 'admin' } });
+    expect(sent).toEqual([
+      { method: 'POST', path: `/api/v1/apps/${app.id}/users`, body: { id: users[0]!.id, scope: 'USER', credentials: { userName: 'u0' } } },
+      { method: 'POST', path: `/api/v1/apps/${app.id}/users/${users[0]!.id}`, body: { credentials: { userName: 'u0-renamed' }, profile: { role: 'admin' } } },
+    ]);
+    expect(updated).toMatchObject({ id: users[0]!.id, scope: 'USER', created: assigned.created, credentials: { userName: 'u0-renamed' }, profile: { role: 'admin' } });
+    expect(await apps.users.get(app.id, users[0]!.id)).toEqual(updated);
+  });
+
+  it('update refuses a user who is not assigned (404) and a scope, which an update cannot change, before sending', async () => {
+    const { app, users } = seed();
+    const apps = client().apps;
+    await expect(apps.users.update(app.id, users[1]!.id, { profile: {} })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(apps.users.update(app.id, users[1]!.id, { scope: 'GROUP' } as never)).rejects.toBeInstanceOf(RequestValidationError);
+  });
+
   it('refuses an assignment body with a misspelt member before sending', async () => {
     const { app, users } = seed();
     const bad = { credential: { userName: 'x' } } as unknown as Parameters<ReturnType<typeof client>['apps']['users']['assign']>[2];

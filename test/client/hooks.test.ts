@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { REDACTED } from '../../src/core/redact';
 import {
   ConfigurationError,
   ConnectionError,
   createClient,
+  InvalidResponseError,
   NotFoundError,
   TimeoutError,
   type AppsetError,
@@ -119,5 +121,77 @@ describe('hooks', () => {
     expect(() => createClient({ orgUrl: ORG, token: TOKEN, hooks: { beforeSend: [] } as never })).toThrow(ConfigurationError);
     expect(() => createClient({ orgUrl: ORG, token: TOKEN, hooks: { beforeSend: [] } as never })).toThrow(/beforeSend/);
     expect(() => createClient({ orgUrl: ORG, token: TOKEN, hooks: { afterResponse: ['log'] } as never })).toThrow('hooks.afterResponse[0]: Must be a function');
+  });
+});
+
+describe('beforeError sees the InvalidResponseError of an answer found unusable after the transport', () => {
+  const APPS = `${ORG}/api/v1/apps`;
+
+  /** A client whose beforeError hook records each error, checks it is already redacted, and replaces it. */
+  function hookedClient() {
+    const got: AppsetError[] = [];
+    const client = createClient({
+      orgUrl: ORG,
+      token: TOKEN,
+      maxRetries: 0,
+      hooks: {
+        beforeError: [
+          (error) => {
+            got.push(error);
+            expect(loggable(error)).not.toContain(TOKEN);
+            return new Error(`wrapped: ${error.name}`);
+          },
+        ],
+      },
+    });
+    return { client, got };
+  }
+
+  /** A first page whose next link echoes the credential (a server putting it in its cursor), then `second`. */
+  function secondPage(second: () => Response) {
+    server.use(
+      http.get(APPS, ({ request }) =>
+        new URL(request.url).searchParams.has('after')
+          ? second()
+          : HttpResponse.json([bookmarkApp('0oaP1')], { headers: { link: `<${APPS}?after=${TOKEN}>; rel="next"` } }),
+      ),
+    );
+  }
+
+  it('a list page that is not JSON', async () => {
+    secondPage(() => new HttpResponse('<html>proxy error</html>', { headers: { 'content-type': 'application/json' } }));
+    const { client, got } = hookedClient();
+    await expect(client.apps.list().toArray({ max: 10 })).rejects.toThrow('wrapped: InvalidResponseError');
+    expect(got).toHaveLength(1);
+    expect(got[0]).toBeInstanceOf(InvalidResponseError);
+    expect(got[0]!.message).toContain('a body that is not JSON');
+    expect(got[0]!.message).toContain(`after=${REDACTED}`);
+  });
+
+  it('a list page of the wrong shape', async () => {
+    secondPage(() => HttpResponse.json({ not: 'a list' }));
+    const { client, got } = hookedClient();
+    await expect(client.apps.list().toArray({ max: 10 })).rejects.toThrow('wrapped: InvalidResponseError');
+    expect(got).toHaveLength(1);
+    expect(got[0]).toBeInstanceOf(InvalidResponseError);
+    expect(got[0]!.message).toContain('not a list of applications');
+    expect(got[0]!.message).toContain(`after=${REDACTED}`);
+  });
+
+  it('a get() body of the wrong shape', async () => {
+    server.use(http.get(`${APPS}/:id`, () => HttpResponse.json({ id: 42, label: 'not an app' })));
+    const { client, got } = hookedClient();
+    await expect(client.apps.get('0oaX')).rejects.toThrow('wrapped: InvalidResponseError');
+    expect(got).toHaveLength(1);
+    expect(got[0]).toBeInstanceOf(InvalidResponseError);
+    expect(got[0]!.message).toContain('a body of an unexpected shape');
+  });
+
+  it('without hooks, the same errors are thrown redacted', async () => {
+    secondPage(() => new HttpResponse('<html>proxy error</html>'));
+    const client = createClient({ orgUrl: ORG, token: TOKEN });
+    const error = await client.apps.list().toArray({ max: 10 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(loggable(error)).not.toContain(TOKEN);
   });
 });

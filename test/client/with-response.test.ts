@@ -12,6 +12,16 @@ const PROVIDERS = `${ORG}/api/v1/security-events-providers`;
 const RESET = 1_800_000_060;
 const SET = 'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJ4In0.c2ln';
 
+const appUser = {
+  id: '00uADA',
+  scope: 'USER',
+  status: 'ACTIVE',
+  credentials: { userName: 'ada@example.com' },
+  profile: {},
+  _links: { app: { href: `${APPS}/0oaAPP` }, user: { href: `${ORG}/api/v1/users/00uADA` } },
+};
+const appGroup = { id: '00gENG', lastUpdated: '2026-01-01T00:00:00.000Z', priority: 0, profile: {}, _links: {} };
+
 const provider = {
   id: 'sse1AAA',
   name: 'Risk Engine',
@@ -113,6 +123,78 @@ const rows: Array<{
     call: () => client.apps.deactivate('0oaDEA'),
     status: 200,
     url: `${APPS}/0oaDEA/lifecycle/deactivate`,
+    data: undefined,
+  },
+  {
+    name: 'apps.users.get',
+    requestId: 'r-uget',
+    remaining: 28,
+    handler: http.get(`${APPS}/:appId/users/:userId`, () => HttpResponse.json(appUser, { headers: oktaHeaders('r-uget', 28) })),
+    call: () => client.apps.users.get('0oaAPP', '00uADA'),
+    status: 200,
+    url: `${APPS}/0oaAPP/users/00uADA`,
+    data: appUser,
+  },
+  {
+    name: 'apps.users.assign',
+    requestId: 'r-uassign',
+    remaining: 27,
+    handler: http.post(`${APPS}/:appId/users`, () => HttpResponse.json(appUser, { headers: oktaHeaders('r-uassign', 27) })),
+    call: () => client.apps.users.assign('0oaAPP', '00uADA'),
+    status: 200,
+    url: `${APPS}/0oaAPP/users`,
+    data: appUser,
+  },
+  {
+    name: 'apps.users.update',
+    requestId: 'r-uupdate',
+    remaining: 26,
+    handler: http.post(`${APPS}/:appId/users/:userId`, () =>
+      HttpResponse.json({ ...appUser, profile: { role: 'admin' } }, { headers: oktaHeaders('r-uupdate', 26) }),
+    ),
+    call: () => client.apps.users.update('0oaAPP', '00uADA', { profile: { role: 'admin' } }),
+    status: 200,
+    url: `${APPS}/0oaAPP/users/00uADA`,
+    data: { ...appUser, profile: { role: 'admin' } },
+  },
+  {
+    name: 'apps.users.unassign',
+    requestId: 'r-uunassign',
+    remaining: 25,
+    handler: http.delete(`${APPS}/:appId/users/:userId`, () => new HttpResponse(null, { status: 204, headers: oktaHeaders('r-uunassign', 25) })),
+    call: () => client.apps.users.unassign('0oaAPP', '00uADA'),
+    status: 204,
+    url: `${APPS}/0oaAPP/users/00uADA`,
+    data: undefined,
+  },
+  {
+    name: 'apps.groups.get',
+    requestId: 'r-gget',
+    remaining: 24,
+    handler: http.get(`${APPS}/:appId/groups/:groupId`, () => HttpResponse.json(appGroup, { headers: oktaHeaders('r-gget', 24) })),
+    call: () => client.apps.groups.get('0oaAPP', '00gENG'),
+    status: 200,
+    url: `${APPS}/0oaAPP/groups/00gENG`,
+    data: appGroup,
+  },
+  {
+    name: 'apps.groups.assign',
+    requestId: 'r-gassign',
+    remaining: 23,
+    handler: http.put(`${APPS}/:appId/groups/:groupId`, () => HttpResponse.json(appGroup, { headers: oktaHeaders('r-gassign', 23) })),
+    call: () => client.apps.groups.assign('0oaAPP', '00gENG', { priority: 0 }),
+    status: 200,
+    url: `${APPS}/0oaAPP/groups/00gENG`,
+    data: appGroup,
+  },
+  {
+    name: 'apps.groups.unassign',
+    requestId: 'r-gunassign',
+    remaining: 22,
+    handler: http.delete(`${APPS}/:appId/groups/:groupId`, () => new HttpResponse(null, { status: 204, headers: oktaHeaders('r-gunassign', 22) })),
+    call: () => client.apps.groups.unassign('0oaAPP', '00gENG'),
+    status: 204,
+    url: `${APPS}/0oaAPP/groups/00gENG`,
     data: undefined,
   },
   {
@@ -232,6 +314,21 @@ describe('withResponse() on every call', () => {
 });
 
 describe('each page of a pager carries its response', () => {
+  it('for app users and app groups', async () => {
+    server.use(
+      http.get(`${APPS}/:appId/users`, () => HttpResponse.json([appUser], { headers: oktaHeaders('r-users', 9) })),
+      http.get(`${APPS}/:appId/groups`, () => HttpResponse.json([appGroup], { headers: oktaHeaders('r-groups', 8) })),
+    );
+    const users = [];
+    for await (const p of client.apps.users.list('0oaAPP').pages()) users.push(p);
+    expect(users.map((p) => p.items)).toEqual([[appUser]]);
+    expectResponse(users[0]!.response, 200, 'r-users', 9, `${APPS}/0oaAPP/users`);
+    const groups = [];
+    for await (const p of client.apps.groups.list('0oaAPP').pages()) groups.push(p);
+    expect(groups.map((p) => p.items)).toEqual([[appGroup]]);
+    expectResponse(groups[0]!.response, 200, 'r-groups', 8, `${APPS}/0oaAPP/groups`);
+  });
+
   it('for apps, providers and the System Log', async () => {
     let page = 0;
     server.use(

@@ -50,6 +50,52 @@ describe('app users over HTTP', () => {
     expect(response.body).toMatchObject({ id: alan.id, credentials: { userName: 'aturing' } });
   });
 
+  it('POST /api/v1/apps/{appId}/users answers the whole app user, and refuses a body without id with 400 E0000001', async () => {
+    const { app, ada } = seed();
+    const response = await call(backend, `/api/v1/apps/${app.id}/users`, { method: 'POST', json: { id: ada.id, scope: 'USER' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual((await call(backend, `/api/v1/apps/${app.id}/users/${ada.id}`)).body);
+    expect(response.body).toMatchObject({ id: ada.id, scope: 'USER', status: 'ACTIVE', credentials: { userName: 'ada@example.com' } });
+    expectOktaError(
+      await call(backend, `/api/v1/apps/${app.id}/users`, { method: 'POST', json: { scope: 'USER' } }),
+      400,
+      'E0000001',
+      'Api validation failed: id',
+      ['id: The field cannot be left blank'],
+    );
+  });
+
+  it('POST /api/v1/apps/{appId}/users/{userId} updates an assigned user\'s credentials and profile, keeping the rest', async () => {
+    const { app, ada } = seed();
+    const assigned = (await call(backend, `/api/v1/apps/${app.id}/users`, { method: 'POST', json: { id: ada.id, scope: 'USER' } })).body;
+    backend.clock.advance(2_000);
+    const response = await call(backend, `/api/v1/apps/${app.id}/users/${ada.id}`, {
+      method: 'POST',
+      // As Okta's SDKs send it: the app user read back, changed.
+      json: { ...assigned, credentials: { userName: 'ada.l' }, profile: { department: 'Maths' } },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      ...assigned,
+      lastUpdated: expect.stringMatching(ISO_WHOLE_SECONDS),
+      credentials: { userName: 'ada.l' },
+      profile: { department: 'Maths' },
+    });
+    expect(response.body.lastUpdated).not.toBe(assigned.lastUpdated);
+    expect((await call(backend, `/api/v1/apps/${app.id}/users/${ada.id}`)).body).toEqual(response.body);
+  });
+
+  it('POST /api/v1/apps/{appId}/users/{userId} does not assign: a user who is not assigned is 404 (AppUser)', async () => {
+    const { app, alan } = seed();
+    expectOktaError(
+      await call(backend, `/api/v1/apps/${app.id}/users/${alan.id}`, { method: 'POST', json: { profile: {} } }),
+      404,
+      'E0000007',
+      `Not found: Resource not found: ${alan.id} (AppUser)`,
+    );
+    expect((await call(backend, `/api/v1/apps/${app.id}/users`)).body).toEqual([]);
+  });
+
   it('makes filter=user.id and expand=user/{id} work over HTTP, and DELETE undoes it', async () => {
     const { app, ada } = seed();
     await call(backend, `/api/v1/apps/${app.id}/users/${ada.id}`, { method: 'PUT' });

@@ -123,7 +123,7 @@ export class Pager<T> implements AsyncIterable<T> {
         signal.throwIfAborted();
         yield fetched.page;
         if (fetched.next.kind === 'end') return;
-        if (fetched.next.kind === 'refuse') throw fetched.next.error;
+        if (fetched.next.kind === 'refuse') throw await this.#transport.failed(fetched.next.error);
         const following: PageRequest<T> = current.ahead ?? request(fetched.next.target, undefined);
         current = following;
         // The following page arrived while this one was in use: its successor starts now.

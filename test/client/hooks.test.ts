@@ -9,7 +9,7 @@ import {
   InvalidResponseError,
   NotFoundError,
   TimeoutError,
-  type AppsetError,
+  AppsetError,
   type ClientHooks,
 } from '../../src/index';
 import { bookmarkApp } from '../support/fixtures';
@@ -185,6 +185,14 @@ describe('beforeError sees the InvalidResponseError of an answer found unusable 
     expect(got).toHaveLength(1);
     expect(got[0]).toBeInstanceOf(InvalidResponseError);
     expect(got[0]!.message).toContain('a body of an unexpected shape');
+  });
+
+  it('a next link the pager refuses (another origin)', async () => {
+    server.use(http.get(APPS, () => HttpResponse.json([bookmarkApp('0oaP1')], { headers: { link: `<https://elsewhere.example/api/v1/apps?after=${TOKEN}>; rel="next"` } })));
+    const { client, got } = hookedClient();
+    await expect(client.apps.list().toArray({ max: 10 })).rejects.toThrow(/^wrapped: /);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toBeInstanceOf(AppsetError);
   });
 
   it('without hooks, the same errors are thrown redacted', async () => {

@@ -6,6 +6,7 @@ import {
   InvalidResponseError,
   RedirectError,
   TimeoutError,
+  type ApiError,
   type RequestSummary,
 } from '../errors';
 import type { AuthRequest } from '../auth/provider';
@@ -81,6 +82,11 @@ export interface RequestSpec {
   contentType?: string;
   /** Leave out the `Authorization` header (the SET receiver takes none). */
   anonymous?: boolean;
+  /**
+   * Turns the API error built from a refusal into the error this call throws (the SET receiver's
+   * RFC 8935 body, say), before the `beforeError` hooks see it; `undefined` keeps the API error.
+   */
+  apiError?: (error: ApiError) => AppsetError | undefined;
   retry: RetryMode;
   options?: CallOptions;
 }
@@ -406,12 +412,13 @@ export class Transport {
     if (error instanceof HTTPError) {
       const text = call.body !== undefined ? decoder.decode(call.body) : await error.response.text();
       const parsed = parseJson(text);
-      return createApiError({
+      const apiError = createApiError({
         status: error.response.status,
         headers: error.response.headers,
         request: summary,
         body: parsed.ok ? parsed.value : undefined,
       });
+      return spec.apiError?.(apiError) ?? apiError;
     }
     return error;
   }

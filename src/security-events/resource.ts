@@ -50,29 +50,22 @@ export class SecurityEventsResource {
     return apiCall(async () => {
       checkToken(token);
       checkCallOptions(options);
-      try {
-        const response = await this.#transport.send({
-          method: 'POST',
-          target: RECEIVER_PATH,
-          rawBody: token,
-          contentType: SECEVENT_MEDIA_TYPE,
-          anonymous: true,
-          retry: 'idempotent',
-          options,
-        });
-        return { data: undefined, response };
-      } catch (error) {
-        // The transport builds Okta-shaped errors; the receiver's 400 body is RFC 8935's instead.
-        if (error instanceof BadRequestError && readSecurityEventErrorBody(error.body) !== undefined) {
-          throw new SecurityEventTokenError({
-            status: error.status,
-            headers: error.headers,
-            request: error.request,
-            body: error.body,
-          });
-        }
-        throw error;
-      }
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: RECEIVER_PATH,
+        rawBody: token,
+        contentType: SECEVENT_MEDIA_TYPE,
+        anonymous: true,
+        retry: 'idempotent',
+        options,
+        // The receiver's 400 body is RFC 8935's, not Okta's: the refusal is a SecurityEventTokenError,
+        // and the beforeError hooks see it as such.
+        apiError: (error) =>
+          error instanceof BadRequestError && readSecurityEventErrorBody(error.body) !== undefined
+            ? new SecurityEventTokenError({ status: error.status, headers: error.headers, request: error.request, body: error.body })
+            : undefined,
+      });
+      return { data: undefined, response };
     });
   }
 }

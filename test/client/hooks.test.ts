@@ -8,6 +8,7 @@ import {
   createClient,
   InvalidResponseError,
   NotFoundError,
+  SecurityEventTokenError,
   TimeoutError,
   AppsetError,
   type ClientHooks,
@@ -81,6 +82,20 @@ describe('hooks', () => {
     await expect(client.apps.get('0oaX', undefined, { timeout: 20 })).rejects.toBeInstanceOf(TimeoutError);
 
     expect(got.map((e) => e.name)).toEqual(['NotFoundError', 'ConnectionError', 'TimeoutError']);
+  });
+
+  it('beforeError sees a refused security event token as the SecurityEventTokenError publish throws', async () => {
+    const got: AppsetError[] = [];
+    const hooks: ClientHooks = { beforeError: [(error) => (got.push(error), error)] };
+    server.use(
+      http.post(`${ORG}/security/api/v1/security-events`, () =>
+        HttpResponse.json({ err: 'invalid_issuer', description: 'No active security events provider is registered' }, { status: 400 }),
+      ),
+    );
+    const client = createClient({ orgUrl: ORG, token: TOKEN, hooks });
+    const error = await client.securityEvents.publish('aGVhZA.Ym9keQ.c2ln').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SecurityEventTokenError);
+    expect(got).toEqual([error]);
   });
 
   it('never show the credential: not in requests, options, responses or errors, on success, retry and failure', async () => {

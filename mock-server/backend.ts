@@ -513,6 +513,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   attachServeHooks(backend, {
     env,
     route,
+    controlOn,
     onBound: (served) => {
       if (!orgUrlFixed) orgUrl = served;
     },

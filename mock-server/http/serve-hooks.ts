@@ -11,6 +11,8 @@ export interface ServeHooks {
   route(request: IncomingRequest, url: URL): Promise<RenderedReply>;
   /** Called with the served URL before the first request is answered. */
   onBound(url: URL): void;
+  /** Whether the backend serves the control plane under `/__appset/`. */
+  controlOn: boolean;
 }
 
 const registry = new WeakMap<object, ServeHooks>();

@@ -5,7 +5,9 @@ import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
 import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
+import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
+import { planeRefusal } from './plane-guard';
 
 /** Where {@link listen} binds, who may call it, and what it reports. */
 export interface ListenOptions {
@@ -36,7 +38,9 @@ export interface RequestLogEntry {
   requestId: string;
   /**
    * For a refusal, its code: Okta's `errorCode` (`E0000011`), RFC 8935's `err` for a security event
-   * token (`invalid_issuer`), or `cors_origin_not_allowed` for a page on an origin not allowed.
+   * token (`invalid_issuer`), OAuth's `error` at the token endpoint (`invalid_client`),
+   * `control_refused` for a control-plane request refused (a bad body, or a web page or host the
+   * plane does not serve), or `cors_origin_not_allowed` for a page on an origin not allowed.
    */
   errorCode?: string;
 }
@@ -55,6 +59,9 @@ class BodyTooLarge extends Error {
   }
 }
 
+/** Requests whose body was cut off at the bound: their connection is closed once answered. */
+const cutOff = new WeakSet<IncomingMessage>();
+
 function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -63,6 +70,8 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
       size += chunk.length;
       if (size > max) {
         req.removeAllListeners('data');
+        // Drained until answered, then the connection is closed: a sender cannot keep it streaming.
+        cutOff.add(req);
         req.resume();
         reject(new BodyTooLarge(size));
         return;
@@ -123,12 +132,21 @@ function servedUrl(host: string, port: number): URL {
 function errorCodeOf(reply: RenderedReply): string | undefined {
   if (reply.status < 400 || typeof reply.body !== 'string' || reply.body.length > 65_536) return undefined;
   try {
-    const parsed = JSON.parse(reply.body) as { errorCode?: unknown; err?: unknown };
+    const parsed = JSON.parse(reply.body) as { errorCode?: unknown; err?: unknown; error?: unknown };
     const code = parsed.errorCode ?? parsed.err;
-    return typeof code === 'string' ? code : undefined;
+    if (typeof code === 'string') return code;
+    // OAuth's `error` is a code (`invalid_client`); the control plane's is a sentence.
+    if (typeof parsed.error === 'string') return /^[a-z_]{1,64}$/.test(parsed.error) ? parsed.error : 'control_refused';
+    return undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The path of a request target, without its query. */
+function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
 }
 
 /** The log's copy of a request target, bounded so one request cannot flood the log. */
@@ -156,8 +174,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   if (hooks === undefined) {
     throw new ConfigurationError('listen() serves a backend made by createMockBackend(); pass the object it returned.');
   }
-  const { env, route } = hooks;
+  const { env, route, controlOn } = hooks;
   const cors = corsPolicy(options.corsOrigins);
+  const boundHost = options.host ?? '127.0.0.1';
+  const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };
   const { onRequest } = options;
   const server = createServer((req, res) => {
     const started = performance.now();
@@ -168,6 +188,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     let refusedOrigin = false;
     let failed = false;
     const replied = (async (): Promise<RenderedReply> => {
+      // The plane needs no token: a web page or a rebound host name it does not serve is refused
+      // before anything runs (see planeRefusal), preflights included.
+      const refusal = controlOn && isControlPath(pathOf(req.url ?? '/')) ? planeRefusal(headers, planeOptions) : undefined;
+      if (refusal !== undefined) return planeRefusedReply(refusal);
       if (cors.isPreflight(method, headers)) {
         const allowed = cors.preflight(headers);
         if (allowed === undefined) refusedOrigin = true;
@@ -177,17 +201,34 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       const corsHeaders = cors.responseHeaders(origin);
       refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
       reply.headers.push(...corsHeaders);
+      // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
+      if (!reply.headers.some(([name]) => name === 'x-okta-request-id')) reply.headers.push(['x-okta-request-id', base62(20)]);
       return reply;
     })().then(
       (reply) => {
+        if (cutOff.has(req)) {
+          reply.headers.push(['connection', 'close']);
+          // The answer goes out first and the sending side is closed after it; reading stops a moment
+          // later (closing at once would reset the connection and could lose the answer on its way).
+          res.once('finish', () => {
+            req.socket.end();
+            setTimeout(() => req.socket.destroy(), 500).unref();
+          });
+        }
         writeReply(res, reply);
         return reply;
       },
       (): RenderedReply => {
+        // A failure of the server itself still answers a page it could read, with an id to report.
         failed = true;
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        const reply: RenderedReply = {
+          status: 500,
+          headers: [['content-type', 'application/json'], ['x-okta-request-id', base62(20)], ...cors.responseHeaders(origin)],
+          body: null,
+        };
+        if (!res.headersSent) res.writeHead(500, reply.headers.flat());
         res.end();
-        return { status: 500, headers: [], body: null };
+        return reply;
       },
     );
     // The log entry is built only for a caller that asked for it.
@@ -206,6 +247,19 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       onRequest(entry);
     });
   });
+
+  /** A refused control-plane request: 403 `{"error"}`, with no CORS headers (the page may not read it). */
+  function planeRefusedReply(reason: string): RenderedReply {
+    return {
+      status: 403,
+      headers: [
+        ['x-okta-request-id', base62(20)],
+        ['date', new Date(env.now()).toUTCString()],
+        ['content-type', 'application/json'],
+      ],
+      body: JSON.stringify({ error: reason }),
+    };
+  }
 
   /** A preflight's answer: 204 with the CORS headers, or 403 saying how to allow the origin. */
   function preflightReply(allowed: Array<[string, string]> | undefined, origin: string): RenderedReply {
@@ -255,15 +309,14 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     return route({ method, headers, request: build }, url);
   }
 
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(options.port ?? 0, boundHost, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const url = servedUrl(host, (server.address() as AddressInfo).port);
+  const url = servedUrl(boundHost, (server.address() as AddressInfo).port);
   hooks.onBound(url);
   return {
     url: url.origin,

@@ -59,6 +59,21 @@ describe('appset-mock on the command line', () => {
   });
 });
 
+describe('appset-mock log lines for refusals outside Okta’s own errors', () => {
+  it('names the OAuth error of the token endpoint and control_refused for the plane, each with a request id', async () => {
+    // Raw fetch: these answers are not in the Okta contract the checked fetch validates against.
+    const token = await fetch(`${url}/oauth2/v1/token?probe=oauth-log`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const plane = await fetch(`${url}/__appset/clock?probe=plane-log`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs": -1}' });
+    expect([token.status, plane.status]).toEqual([401, 400]);
+    await cli.waitForLine(/ POST \/__appset\/clock\?probe=plane-log /);
+    const oauthLine = cli.stdout.find((line) => line.includes('probe=oauth-log'));
+    const planeLine = cli.stdout.find((line) => line.includes('probe=plane-log'));
+    expect(oauthLine).toMatch(new RegExp(`401 \\d+\\.\\dms id=${token.headers.get('x-okta-request-id')} error=invalid_client$`));
+    expect(planeLine).toMatch(new RegExp(`400 \\d+\\.\\dms id=${plane.headers.get('x-okta-request-id')} error=control_refused$`));
+    expect(plane.headers.get('x-okta-request-id')).toMatch(/^\w{20}$/);
+  });
+});
+
 describe('the appset client against appset-mock', () => {
   const client = () => createClient({ orgUrl: url, token: TOKEN, maxRetries: 0, fetch: checkedFetch });
 

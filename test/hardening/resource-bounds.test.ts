@@ -122,6 +122,43 @@ describe('app bodies over 1 MiB, over HTTP', () => {
   });
 });
 
+describe('a chunked body that never ends, over HTTP', () => {
+  const backend = createMockBackend();
+  served(backend);
+
+  it('is answered 400 with Connection: close, and the server closes the connection while the sender still streams', async () => {
+    const outcome = await new Promise<{ status: number; connection: string | undefined; closedBy: 'server' | 'guard'; sent: number }>((resolve) => {
+      const req = request(`${backend.orgUrl}/api/v1/apps`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `SSWS ${backend.defaultToken}` } });
+      let status = 0;
+      let connection: string | undefined;
+      let sent = 0;
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      // Bounded: at most 32 MiB over at most 10 s, then the test gives up on its own.
+      const pump = setInterval(() => {
+        if (sent >= 32 * MiB) return;
+        req.write(chunk);
+        sent += chunk.length;
+      }, 1);
+      const finish = (closedBy: 'server' | 'guard') => {
+        clearInterval(pump);
+        clearTimeout(guard);
+        req.destroy();
+        resolve({ status, connection, closedBy, sent });
+      };
+      const guard = setTimeout(() => finish('guard'), 10_000);
+      req.on('response', (res) => {
+        status = res.statusCode ?? 0;
+        connection = res.headers.connection;
+        res.resume();
+      });
+      req.on('close', () => finish('server'));
+      req.on('error', () => undefined);
+    });
+    expect(outcome).toMatchObject({ status: 400, connection: 'close', closedBy: 'server' });
+    expect(outcome.sent).toBeLessThan(32 * MiB);
+  });
+});
+
 describe('security event tokens over 64 KiB, over HTTP', () => {
   const backend = createMockBackend();
   served(backend);

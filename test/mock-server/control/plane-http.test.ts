@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../../mock-server/index';
 import { ADA, ISSUER, providerKey, sign, type ProviderKey } from '../security-events/helpers';
@@ -395,5 +396,56 @@ describe('GET and PUT /__appset/snapshot', () => {
     expect(answer.body.error).toMatch(/^snapshot field apps\.items\[0\]\.body\.status: /);
     expect((await plane('PUT', '/snapshot', { ...saved, version: 2 })).body.error).toMatch(/^snapshot field version: /);
     expect((await plane('GET', '/snapshot')).body).toEqual(saved);
+  });
+});
+
+/** A raw request with headers fetch will not send (Host), answered as status, headers and text. */
+function raw(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the plane is not driven by web pages it was not opened to, nor through another host name', () => {
+  const json = { 'content-type': 'application/json' };
+
+  it('refuses a page on another origin before running the request (a seeded token does not work), preflight included', async () => {
+    const seeded = await raw(`${running.url}/__appset/seed`, 'POST', { ...json, origin: 'https://evil.example' }, JSON.stringify({ tokens: [{ token: 'evil-token-123', type: 'SSWS' }] }));
+    expect(seeded.status).toBe(403);
+    expect(JSON.parse(seeded.text).error).toMatch(/^The control plane does not serve web pages on https:\/\/evil\.example/);
+    expect(seeded.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await fetch(`${running.url}/api/v1/apps`, { headers: { authorization: 'SSWS evil-token-123' } })).status).toBe(401);
+    const preflight = await raw(`${running.url}/__appset/reset`, 'OPTIONS', { origin: 'https://evil.example', 'access-control-request-method': 'POST' });
+    expect(preflight.status).toBe(403);
+    // Okta's paths keep answering pages on any origin by default.
+    const okta = await raw(`${running.url}/api/v1/apps`, 'GET', { origin: 'https://evil.example', authorization: `SSWS ${backend.defaultToken}` });
+    expect([okta.status, okta.headers['access-control-allow-origin']]).toEqual([200, '*']);
+  });
+
+  it('refuses a host name that is not this server (DNS rebinding), and answers its own', async () => {
+    const rebound = await raw(`${running.url}/__appset/snapshot`, 'GET', { host: 'rebind.evil.example' });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.text).error).toMatch(/^The control plane does not answer for the host rebind\.evil\.example/);
+    const port = new URL(running.url).port;
+    expect((await raw(`${running.url}/__appset/health`, 'GET', { host: `localhost:${port}` })).status).toBe(200);
+  });
+
+  it('serves a page on an origin allowed by name', async () => {
+    const other = createMockBackend();
+    const opened = await listen(other, { host: '127.0.0.1', port: 0, corsOrigins: ['http://localhost:5173'] });
+    try {
+      const health = await raw(`${opened.url}/__appset/health`, 'GET', { origin: 'http://localhost:5173' });
+      expect([health.status, health.headers['access-control-allow-origin']]).toEqual([200, 'http://localhost:5173']);
+      expect((await raw(`${opened.url}/__appset/health`, 'GET', { origin: 'http://localhost:5174' })).status).toBe(403);
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -212,9 +212,12 @@ export interface MockBackend {
   readonly logs: MockLogsState;
   /** The authorization server: service apps, grants and issued tokens. */
   readonly oauth: MockOAuthState;
+  /** What `GET /__appset/health` answers: `status: 'ok'`, the org URL, the clock, the id mode and the snapshot version. */
+  health(): ReturnType<ControlPlane['health']>;
   /**
-   * Everything back to the seed: apps, users, groups, assignments, providers, signals, System Log,
-   * replay memory, faults, request journal, rate-limit windows and settings, clock, ids, seeded tokens.
+   * Everything back to the seed: apps, users, groups, assignments, grants, providers, signals, System
+   * Log, replay memory, faults, request journal, rate-limit windows and settings, clock, ids, seeded
+   * tokens, and the tokens, `jti`s and nonces of the token endpoint.
    */
   reset(): void;
   /** The whole state as one versioned document (`GET /__appset/snapshot`). */
@@ -482,6 +485,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       grants: (appId) => oauth.grants.list(appId),
       revokeTokens: (clientId) => oauth.tokens.revokeClient(clientId),
     },
+    health: () => plane.health(),
     reset: () => plane.reset(),
     snapshot: () => plane.snapshot(),
     restore: (snapshot) => plane.restore(snapshot),

@@ -77,6 +77,14 @@ async function busyBackend(options: Parameters<typeof createMockBackend>[0] = {}
   return backend;
 }
 
+describe('backend.health()', () => {
+  it('answers what GET /__appset/health answers', async () => {
+    const backend = backendWith({ ids: 'deterministic' });
+    expect(backend.health()).toEqual({ status: 'ok', orgUrl: backend.orgUrl, now: new Date(START).toISOString(), ids: 'deterministic', snapshotVersion: 1 });
+    expect(await (await fetch(new URL('/__appset/health', backend.orgUrl))).json()).toEqual(backend.health());
+  });
+});
+
 describe('the plane through msw', () => {
   it('serves /__appset/ on the organization with the msw handlers', async () => {
     const backend = backendWith();

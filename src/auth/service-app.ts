@@ -1,10 +1,10 @@
 import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
-import { ConnectionError, TimeoutError } from '../errors';
 import { DpopKey } from './dpop-key';
 import { OAuthError } from './errors';
 import { loadSigningKey, type ServiceAppPrivateKey, type SigningKey } from './private-key';
 import type { AuthProvider, AuthRequest } from './provider';
+import { TokenRequester, type TokenFetch } from './token-request';
 
 /** How appset authenticates as an OAuth 2.0 service app (`createClient({ oauth })`). */
 export interface ServiceAppOptions {
@@ -42,8 +42,10 @@ const OAuthErrorBodySchema = z.looseObject({ error: z.string().check(z.minLength
 export interface ServiceAppAuthSettings {
   orgUrl: URL;
   options: ServiceAppOptions;
-  fetch: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
+  fetch: TokenFetch | undefined;
   timeout: number;
+  /** The largest token endpoint answer read, in bytes (the client's `maxResponseBytes`). */
+  maxResponseBytes: number;
   userAgent: string;
 }
 
@@ -75,6 +77,7 @@ export class ServiceAppAuth implements AuthProvider {
   readonly #settings: ServiceAppAuthSettings;
   readonly #tokenUrl: URL;
   readonly #dpop: DpopKey | undefined;
+  readonly #requester: TokenRequester;
   #signingKey: Promise<SigningKey> | undefined;
   #token: CachedToken | undefined;
   #pending: Promise<CachedToken> | undefined;
@@ -88,6 +91,7 @@ export class ServiceAppAuth implements AuthProvider {
     this.#settings = settings;
     this.#tokenUrl = new URL('/oauth2/v1/token', settings.orgUrl);
     this.#dpop = settings.options.dpop ? new DpopKey() : undefined;
+    this.#requester = new TokenRequester({ url: this.#tokenUrl, fetch: settings.fetch, timeout: settings.timeout, maxResponseBytes: settings.maxResponseBytes });
   }
 
   async headers(request: AuthRequest, signal?: AbortSignal): Promise<Record<string, string>> {
@@ -193,7 +197,7 @@ export class ServiceAppAuth implements AuthProvider {
       if (this.#dpop !== undefined) {
         headers.dpop = await this.#dpop.proof({ method: 'POST', url: this.#tokenUrl, nowSeconds: this.#nowSeconds(), nonce: this.#tokenNonce });
       }
-      const { response, text } = await this.#post(body, headers);
+      const { response, text } = await this.#requester.post(body, headers);
       this.#observeDate(response.headers);
       const nonce = response.headers.get('dpop-nonce');
       if (nonce !== null) this.#tokenNonce = nonce;
@@ -251,21 +255,5 @@ export class ServiceAppAuth implements AuthProvider {
     this.#token = token;
     return token;
   }
-
-  async #post(body: URLSearchParams, headers: Record<string, string>): Promise<{ response: Response; text: string }> {
-    const summary = { method: 'POST', path: this.#tokenUrl.pathname };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.#settings.timeout);
-    try {
-      // Looked up per call, so msw (or any fetch patch) started after the client still applies.
-      const fetchNow = this.#settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-      const response = await fetchNow(this.#tokenUrl.href, { method: 'POST', headers, body: body.toString(), signal: controller.signal });
-      return { response, text: await response.text() };
-    } catch (error) {
-      if (controller.signal.aborted) throw new TimeoutError(summary, this.#settings.timeout);
-      throw new ConnectionError(summary, error);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 }
+

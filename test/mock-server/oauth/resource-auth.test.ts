@@ -109,6 +109,8 @@ describe('the apps API with issued access tokens', () => {
   const proofProblems: Array<[string, (token: string) => Promise<[string, string, Record<string, unknown>]>, RegExp]> = [
     ['no proof at all', async () => ['', '', {}], /The DPoP proof JWT header is missing/],
     ['a proof for another URL', async (token) => ['GET', `${appsUrl()}/0oa1`, { ath: await ath(token) }], /htu/],
+    ['a proof whose htu carries the query', async (token) => ['GET', `${appsUrl()}?limit=5`, { ath: await ath(token) }], /error_description="'htu' claim in the DPoP proof JWT is invalid\."/],
+    ['a proof whose htu carries a fragment', async (token) => ['GET', `${appsUrl()}#top`, { ath: await ath(token) }], /error_description="'htu' claim in the DPoP proof JWT is invalid\."/],
     ['a proof for another method', async (token) => ['POST', appsUrl(), { ath: await ath(token) }], /htm/],
     ['a proof without ath', async () => ['GET', appsUrl(), {}], /ath/],
     ['a proof whose ath is of another token', async () => ['GET', appsUrl(), { ath: await ath('another-token') }], /ath/],

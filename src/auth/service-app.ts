@@ -110,19 +110,29 @@ export class ServiceAppAuth implements AuthProvider {
 
   async shouldRetry(response: Response, request: AuthRequest): Promise<boolean> {
     this.#observeDate(response.headers);
-    if (response.status !== 401) return false;
+    // A resource server may hand out its next nonce with any answer, successful ones included
+    // (RFC 9449 §8.2, §9): the next proof carries it.
+    const nonce = this.#dpop !== undefined ? response.headers.get('dpop-nonce') : null;
+    if (response.status !== 401) {
+      if (nonce !== null) this.#resourceNonce = nonce;
+      return false;
+    }
     const retried = this.#retried.get(request) ?? { nonce: false, token: false };
     this.#retried.set(request, retried);
-    const challenge = response.headers.get('www-authenticate') ?? '';
-    const nonce = response.headers.get('dpop-nonce');
-    if (/\berror="use_dpop_nonce"/.test(challenge) && nonce !== null) {
+    const challenge = response.headers.get('www-authenticate');
+    const error = challenge === null ? undefined : /\berror="([^"]*)"/.exec(challenge)?.[1];
+    if (error === 'use_dpop_nonce' && nonce !== null) {
       if (retried.nonce) return false;
       retried.nonce = true;
       this.#resourceNonce = nonce;
       return true;
     }
-    // Expired or revoked: drop the token this request used (unless another request already
-    // replaced it) and send once more with a new one.
+    if (nonce !== null) this.#resourceNonce = nonce;
+    // Only a 401 about the token (invalid_token: expired, revoked, unknown; or one without a
+    // challenge) is helped by a new one; a refused proof or another challenge is not.
+    if (challenge !== null && error !== 'invalid_token') return false;
+    // Drop the token this request used (unless another request already replaced it) and send
+    // once more with a new one.
     if (retried.token) return false;
     retried.token = true;
     if (this.#token !== undefined && this.#token === this.#usedToken.get(request)) this.#token = undefined;

@@ -166,7 +166,8 @@ export function createClient(options: ClientOptions): AppsetClient {
   const orgUrl = parseOrgUrl(o.orgUrl);
   const userAgent = o.userAgent ?? `appset/${version}`;
   const timeout = o.timeout ?? DEFAULTS.timeout;
-  const auth = o.oauth ? new ServiceAppAuth({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, userAgent }) : undefined;
+  const maxResponseBytes = o.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+  const auth = o.oauth ? new ServiceAppAuth({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent }) : undefined;
   const transport = new Transport({
     orgUrl,
     // With `oauth`, the service app sets the credentials of each attempt.
@@ -177,7 +178,7 @@ export function createClient(options: ClientOptions): AppsetClient {
     maxRetryWait: o.maxRetryWait ?? DEFAULTS.maxRetryWait,
     userAgent,
     headers: o.headers ?? {},
-    maxResponseBytes: o.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+    maxResponseBytes,
     hooks: (o.hooks ?? {}) as ClientHooks,
   });
   return {

@@ -66,6 +66,11 @@ export class TokenRegistry {
     return this.#byHeader.delete(`${t.type} ${t.token}`);
   }
 
+  /** Whether `token` is an API token this registry accepts (as `SSWS <token>`). */
+  isApiToken(token: string): boolean {
+    return this.#byHeader.has(`SSWS ${token}`);
+  }
+
   /** Adds a verifier asked about credentials the static tokens do not match. */
   use(verifier: CredentialVerifier): void {
     this.#verifiers.push(verifier);

@@ -48,6 +48,9 @@ export interface DpopExpectation {
   replay: JtiMemory;
 }
 
+/** Okta's description of a proof whose `htu` carries a query or fragment. */
+const HTU_INVALID = "'htu' claim in the DPoP proof JWT is invalid.";
+
 function problem(description: string): DpopProblem {
   return new DpopProblem('invalid_dpop_proof', description);
 }
@@ -92,10 +95,13 @@ export async function verifyDpopProof(expect: DpopExpectation): Promise<{ jkt: s
   if (claims.htm !== expect.method) {
     throw problem(`The DPoP proof's htm ${JSON.stringify(claims.htm)} does not match the request method ${expect.method}.`);
   }
+  // The request URL without its query and fragment; the claim must name it so, not merely match once
+  // its own query is dropped (RFC 9449 §4.2; Okta refuses such a proof).
   const expectedHtu = htuOf(expect.url);
+  if (typeof claims.htu === 'string' && /[?#]/.test(claims.htu)) throw problem(HTU_INVALID);
   let htu: string | undefined;
   try {
-    htu = typeof claims.htu === 'string' ? htuOf(new URL(claims.htu)) : undefined;
+    htu = typeof claims.htu === 'string' ? new URL(claims.htu).href : undefined;
   } catch {
     htu = undefined;
   }

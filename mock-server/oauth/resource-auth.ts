@@ -40,7 +40,8 @@ function challenge(scheme: 'Bearer' | 'DPoP', orgUrl: URL, scope: MockScope, err
  * Accepts the access tokens the token endpoint issued, with their scopes, on every management API
  * route: a Bearer token as `Authorization: Bearer`, a DPoP-bound one only as `Authorization: DPoP`
  * with a valid proof by the key it is bound to. Refusals are 401 `E0000011` with Okta's
- * `WWW-Authenticate` challenge (and `DPoP-Nonce` when a nonce is demanded).
+ * `WWW-Authenticate` challenge (and `DPoP-Nonce` when a nonce is demanded), a token never issued
+ * or revoked included (`invalid_token`); it is the last verifier asked, so it may refuse those.
  */
 export function accessTokenVerifier(env: RouteEnv, deps: ResourceAuthDeps): CredentialVerifier {
   return {
@@ -50,7 +51,6 @@ export function accessTokenVerifier(env: RouteEnv, deps: ResourceAuthDeps): Cred
       const scheme = match[1]!.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
       const value = match[2]!;
       const record = deps.tokens.get(value);
-      if (record === undefined) return undefined;
       const url = new URL(request.url);
       const now = env.now();
       const refuse = (as: 'Bearer' | 'DPoP', error: string, description: string, extra: Array<[string, string]> = []) =>
@@ -58,6 +58,12 @@ export function accessTokenVerifier(env: RouteEnv, deps: ResourceAuthDeps): Cred
           ['www-authenticate', challenge(as, env.orgUrl(), scope, error, description, url.pathname)],
           ...extra,
         ]);
+      if (record === undefined) {
+        // An API token under the wrong scheme keeps the plain E0000011 of API tokens; any other
+        // token never issued (or revoked since) is refused as Okta refuses it, with a challenge.
+        if (env.tokens.isApiToken(value)) return undefined;
+        throw refuse(scheme, 'invalid_token', 'The access token is invalid.');
+      }
       const bound = record.jkt !== undefined ? 'DPoP' : 'Bearer';
       if (record.expiresAt <= now) throw refuse(bound, 'invalid_token', 'The access token is expired.');
       const app = deps.apps.apps.get(record.clientId);

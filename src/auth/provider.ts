@@ -16,8 +16,9 @@ export interface AuthProvider {
   /** The headers to send with this attempt (`authorization`, `dpop`). May fetch a token; honours `signal`. */
   headers(request: AuthRequest, signal?: AbortSignal): Promise<Record<string, string>>;
   /**
-   * Called with an error answer to the attempt `request` made (the same object given to `headers`);
-   * true when sending it again with new headers can succeed. The provider bounds its own retries.
+   * Called with each answer to the attempt `request` made (the same object given to `headers`),
+   * successful ones included; true when sending it again with new headers can succeed. The provider
+   * bounds its own retries.
    */
   shouldRetry(response: Response, request: AuthRequest): Promise<boolean>;
 }

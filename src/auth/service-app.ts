@@ -1,10 +1,10 @@
 import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
-import { ConnectionError, TimeoutError } from '../errors';
 import { DpopKey } from './dpop-key';
 import { OAuthError } from './errors';
 import { loadSigningKey, type ServiceAppPrivateKey, type SigningKey } from './private-key';
 import type { AuthProvider, AuthRequest } from './provider';
+import { TokenRequester, type TokenFetch } from './token-request';
 
 /** How appset authenticates as an OAuth 2.0 service app (`createClient({ oauth })`). */
 export interface ServiceAppOptions {
@@ -42,8 +42,10 @@ const OAuthErrorBodySchema = z.looseObject({ error: z.string().check(z.minLength
 export interface ServiceAppAuthSettings {
   orgUrl: URL;
   options: ServiceAppOptions;
-  fetch: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
+  fetch: TokenFetch | undefined;
   timeout: number;
+  /** The largest token endpoint answer read, in bytes (the client's `maxResponseBytes`). */
+  maxResponseBytes: number;
   userAgent: string;
 }
 
@@ -75,6 +77,7 @@ export class ServiceAppAuth implements AuthProvider {
   readonly #settings: ServiceAppAuthSettings;
   readonly #tokenUrl: URL;
   readonly #dpop: DpopKey | undefined;
+  readonly #requester: TokenRequester;
   #signingKey: Promise<SigningKey> | undefined;
   #token: CachedToken | undefined;
   #pending: Promise<CachedToken> | undefined;
@@ -88,6 +91,7 @@ export class ServiceAppAuth implements AuthProvider {
     this.#settings = settings;
     this.#tokenUrl = new URL('/oauth2/v1/token', settings.orgUrl);
     this.#dpop = settings.options.dpop ? new DpopKey() : undefined;
+    this.#requester = new TokenRequester({ url: this.#tokenUrl, fetch: settings.fetch, timeout: settings.timeout, maxResponseBytes: settings.maxResponseBytes });
   }
 
   async headers(request: AuthRequest, signal?: AbortSignal): Promise<Record<string, string>> {
@@ -106,19 +110,29 @@ export class ServiceAppAuth implements AuthProvider {
 
   async shouldRetry(response: Response, request: AuthRequest): Promise<boolean> {
     this.#observeDate(response.headers);
-    if (response.status !== 401) return false;
+    // A resource server may hand out its next nonce with any answer, successful ones included
+    // (RFC 9449 §8.2, §9): the next proof carries it.
+    const nonce = this.#dpop !== undefined ? response.headers.get('dpop-nonce') : null;
+    if (response.status !== 401) {
+      if (nonce !== null) this.#resourceNonce = nonce;
+      return false;
+    }
     const retried = this.#retried.get(request) ?? { nonce: false, token: false };
     this.#retried.set(request, retried);
-    const challenge = response.headers.get('www-authenticate') ?? '';
-    const nonce = response.headers.get('dpop-nonce');
-    if (/\berror="use_dpop_nonce"/.test(challenge) && nonce !== null) {
+    const challenge = response.headers.get('www-authenticate');
+    const error = challenge === null ? undefined : /\berror="([^"]*)"/.exec(challenge)?.[1];
+    if (error === 'use_dpop_nonce' && nonce !== null) {
       if (retried.nonce) return false;
       retried.nonce = true;
       this.#resourceNonce = nonce;
       return true;
     }
-    // Expired or revoked: drop the token this request used (unless another request already
-    // replaced it) and send once more with a new one.
+    if (nonce !== null) this.#resourceNonce = nonce;
+    // Only a 401 about the token (invalid_token: expired, revoked, unknown; or one without a
+    // challenge) is helped by a new one; a refused proof or another challenge is not.
+    if (challenge !== null && error !== 'invalid_token') return false;
+    // Drop the token this request used (unless another request already replaced it) and send
+    // once more with a new one.
     if (retried.token) return false;
     retried.token = true;
     if (this.#token !== undefined && this.#token === this.#usedToken.get(request)) this.#token = undefined;
@@ -193,7 +207,7 @@ export class ServiceAppAuth implements AuthProvider {
       if (this.#dpop !== undefined) {
         headers.dpop = await this.#dpop.proof({ method: 'POST', url: this.#tokenUrl, nowSeconds: this.#nowSeconds(), nonce: this.#tokenNonce });
       }
-      const { response, text } = await this.#post(body, headers);
+      const { response, text } = await this.#requester.post(body, headers);
       this.#observeDate(response.headers);
       const nonce = response.headers.get('dpop-nonce');
       if (nonce !== null) this.#tokenNonce = nonce;
@@ -251,21 +265,5 @@ export class ServiceAppAuth implements AuthProvider {
     this.#token = token;
     return token;
   }
-
-  async #post(body: URLSearchParams, headers: Record<string, string>): Promise<{ response: Response; text: string }> {
-    const summary = { method: 'POST', path: this.#tokenUrl.pathname };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.#settings.timeout);
-    try {
-      // Looked up per call, so msw (or any fetch patch) started after the client still applies.
-      const fetchNow = this.#settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-      const response = await fetchNow(this.#tokenUrl.href, { method: 'POST', headers, body: body.toString(), signal: controller.signal });
-      return { response, text: await response.text() };
-    } catch (error) {
-      if (controller.signal.aborted) throw new TimeoutError(summary, this.#settings.timeout);
-      throw new ConnectionError(summary, error);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 }
+

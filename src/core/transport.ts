@@ -34,9 +34,10 @@ export type FetchLike = (input: string | URL | Request, init?: RequestInit) => P
 export interface RequestAuth {
   apply(headers: Headers, request: AuthRequest, signal: AbortSignal): void | Promise<void>;
   /**
-   * After an error answer to `request`: whether sending it once more with credentials applied anew
-   * can succeed (a renewed token, a server's DPoP nonce). That send is part of the same attempt,
-   * within its timeout, and is not counted as a retry; the auth bounds how often it says yes.
+   * After each answer to `request` (successful ones too, which may carry a new DPoP nonce): whether
+   * sending it once more with credentials applied anew can succeed (a renewed token, a server's DPoP
+   * nonce). That send is part of the same attempt, within its timeout, and is not counted as a
+   * retry; the auth bounds how often it says yes.
    */
   sendAgain?(response: Response, request: AuthRequest): Promise<boolean>;
 }
@@ -341,7 +342,7 @@ export class Transport {
           fetchNow(request.url, { method: request.method, headers, body, signal, redirect: 'manual' }),
           signal,
         );
-        if (response.ok || !auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
+        if (!auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
         void response.body?.cancel().catch(() => undefined);
       }
       if (isRedirect(response)) {

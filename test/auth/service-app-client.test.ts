@@ -209,3 +209,72 @@ describe('access tokens the client obtains are secrets too', () => {
     expect((error as Error).message).toContain('[REDACTED]');
   });
 });
+
+describe('a 401 is answered with a new token only when it is about the token', () => {
+  const invalidToken = (scheme: string) =>
+    `${scheme} authorization_uri="https://x/oauth2/v1/authorize", realm="https://x", scope="okta.apps.read", error="invalid_token", error_description="The access token is invalid.", resource="/api/v1/apps"`;
+  it.each([
+    ['no WWW-Authenticate challenge', true, undefined],
+    ['a Bearer invalid_token challenge', true, invalidToken('Bearer')],
+    ['a DPoP invalid_token challenge', true, invalidToken('DPoP algs="ES256",')],
+    ['an invalid_dpop_proof challenge', false, 'DPoP algs="ES256", realm="https://x", error="invalid_dpop_proof", error_description="The DPoP proof is invalid."'],
+    ['a challenge without an error', false, 'Bearer realm="https://x"'],
+  ])('%s: renewed %s', async (_name, renewed, challenge) => {
+    const { http, HttpResponse } = await import('msw');
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const client = serviceClient(clientId, key.privateJwk);
+    await client.apps.get(clientId);
+    const sent: string[] = [];
+    server.events.on('request:start', ({ request }) => void sent.push(new URL(request.url).pathname));
+    const headers: Record<string, string> = challenge === undefined ? {} : { 'www-authenticate': challenge };
+    server.use(
+      http.get(
+        `${backend.orgUrl}/api/v1/apps/:appId`,
+        () => HttpResponse.json({ errorCode: 'E0000011', errorSummary: 'Invalid token provided', errorLink: 'E0000011', errorId: 'oae401', errorCauses: [] }, { status: 401, headers }),
+        { once: true },
+      ),
+    );
+
+    const result = await client.apps.get(clientId).catch((e: unknown) => e);
+
+    const path = `/api/v1/apps/${clientId}`;
+    if (renewed) {
+      expect(result).toMatchObject({ id: clientId });
+      expect(sent).toEqual([path, '/oauth2/v1/token', path]);
+    } else {
+      expect(result).toMatchObject({ status: 401 });
+      expect(sent).toEqual([path]);
+    }
+  });
+});
+
+describe('a DPoP nonce on a successful answer', () => {
+  it('is used by the next proof (the resource server rotates its nonce)', async () => {
+    const { decodeJwt } = await import('jose');
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    let rotated = false;
+    const client = createClient({
+      orgUrl: backend.orgUrl,
+      oauth: { clientId, privateKey: key.privateJwk, scopes: ['okta.apps.read'], dpop: true },
+      fetch: async (input, init) => {
+        const response = await globalThis.fetch(input, init);
+        if (rotated || !new URL(String(input)).pathname.startsWith('/api/') || !response.ok) return response;
+        rotated = true;
+        const headers = new Headers(response.headers);
+        headers.set('dpop-nonce', 'rotated-nonce-1');
+        return new Response(response.body, { status: response.status, headers });
+      },
+    });
+    const nonces: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.startsWith('/api/')) nonces.push(decodeJwt(request.headers.get('dpop')!).nonce);
+    });
+
+    await client.apps.get(clientId);
+    await client.apps.get(clientId);
+
+    expect(nonces).toEqual([undefined, 'rotated-nonce-1']);
+  });
+});

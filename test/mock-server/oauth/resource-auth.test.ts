@@ -72,10 +72,33 @@ describe('the apps API with issued access tokens', () => {
     );
   });
 
-  it('refuses a revoked token with 401 E0000011', async () => {
+  const invalidTokenChallenge = (scheme: string) =>
+    `${scheme} authorization_uri="${backend.orgUrl}/oauth2/v1/authorize", realm="${backend.orgUrl}", scope="okta.apps.read", error="invalid_token", error_description="The access token is invalid.", resource="/api/v1/apps"`;
+
+  it('refuses a revoked token with 401 E0000011 and a Bearer invalid_token challenge', async () => {
     const { clientId, token } = await issue();
     expect(backend.oauth.revokeTokens(clientId)).toBe(1);
-    expect(await refusal(await get(appsUrl(), { authorization: `Bearer ${token}` }))).toMatchObject({ status: 401, errorCode: 'E0000011' });
+    expect(await refusal(await get(appsUrl(), { authorization: `Bearer ${token}` }))).toEqual({
+      status: 401,
+      errorCode: 'E0000011',
+      challenge: invalidTokenChallenge('Bearer'),
+    });
+  });
+
+  it('refuses a token never issued with an invalid_token challenge of the scheme it was sent under', async () => {
+    const made = 'a'.repeat(43);
+    expect(await refusal(await get(appsUrl(), { authorization: `Bearer ${made}` }))).toEqual({ status: 401, errorCode: 'E0000011', challenge: invalidTokenChallenge('Bearer') });
+    expect(await refusal(await get(appsUrl(), { authorization: `DPoP ${made}` }))).toEqual({
+      status: 401,
+      errorCode: 'E0000011',
+      challenge: invalidTokenChallenge('DPoP algs="RS256 RS384 RS512 ES256 ES384 ES512",'),
+    });
+  });
+
+  it('keeps the plain 401 of API tokens for an unknown SSWS token and an API token sent as Bearer', async () => {
+    for (const authorization of ['SSWS not-a-token', `Bearer ${backend.defaultToken}`]) {
+      expect(await refusal(await get(appsUrl(), { authorization }))).toEqual({ status: 401, errorCode: 'E0000011', challenge: '' });
+    }
   });
 
   it('accepts a DPoP token with a proof of its key, whose htu leaves out the query', async () => {
@@ -109,6 +132,8 @@ describe('the apps API with issued access tokens', () => {
   const proofProblems: Array<[string, (token: string) => Promise<[string, string, Record<string, unknown>]>, RegExp]> = [
     ['no proof at all', async () => ['', '', {}], /The DPoP proof JWT header is missing/],
     ['a proof for another URL', async (token) => ['GET', `${appsUrl()}/0oa1`, { ath: await ath(token) }], /htu/],
+    ['a proof whose htu carries the query', async (token) => ['GET', `${appsUrl()}?limit=5`, { ath: await ath(token) }], /error_description="'htu' claim in the DPoP proof JWT is invalid\."/],
+    ['a proof whose htu carries a fragment', async (token) => ['GET', `${appsUrl()}#top`, { ath: await ath(token) }], /error_description="'htu' claim in the DPoP proof JWT is invalid\."/],
     ['a proof for another method', async (token) => ['POST', appsUrl(), { ath: await ath(token) }], /htm/],
     ['a proof without ath', async () => ['GET', appsUrl(), {}], /ath/],
     ['a proof whose ath is of another token', async () => ['GET', appsUrl(), { ath: await ath('another-token') }], /ath/],

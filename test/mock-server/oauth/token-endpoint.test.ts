@@ -164,6 +164,8 @@ describe('POST /oauth2/v1/token with DPoP', () => {
 
   const refusals: Array<[string, (url: string, now: number) => [string, string, Record<string, unknown>, Record<string, unknown>], RegExp]> = [
     ['a proof for another URL', (url, now) => ['POST', `${url}x`, { iat: now }, {}], /htu/],
+    ['a proof whose htu carries a query', (url, now) => ['POST', `${url}?x=1`, { iat: now }, {}], /^'htu' claim in the DPoP proof JWT is invalid\.$/],
+    ['a proof whose htu carries a fragment', (url, now) => ['POST', `${url}#f`, { iat: now }, {}], /^'htu' claim in the DPoP proof JWT is invalid\.$/],
     ['a proof for another method', (url, now) => ['GET', url, { iat: now }, {}], /htm/],
     ['a proof issued too long ago', (url, now) => ['POST', url, { iat: now - 301 }, {}], /iat/],
     ['a proof issued in the future', (url, now) => ['POST', url, { iat: now + 61 }, {}], /iat/],

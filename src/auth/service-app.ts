@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import { DpopKey } from './dpop-key';
+import { REDACTED } from '../core/redact';
 import { OAuthError } from './errors';
 import { loadSigningKey, type ServiceAppPrivateKey, type SigningKey } from './private-key';
 import type { AuthProvider, AuthRequest } from './provider';
@@ -54,6 +55,18 @@ interface CachedToken {
   type: 'Bearer' | 'DPoP';
   /** On the server's clock, epoch ms. */
   renewAt: number;
+}
+
+/**
+ * A server's text with the client assertion and DPoP proof it was sent taken out, whole or any of
+ * their segments: a token endpoint that echoes what it refused must not put a signed, still
+ * unused assertion (replayable until it expires) into an error a caller may log.
+ */
+function withoutSent(text: string | undefined, sent: readonly string[]): string | undefined {
+  if (text === undefined) return undefined;
+  let out = text;
+  for (const jwt of sent) for (const part of [jwt, ...jwt.split('.')]) if (part.length >= 16) out = out.split(part).join(REDACTED);
+  return out;
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -193,11 +206,12 @@ export class ServiceAppAuth implements AuthProvider {
     let retriedClock = false;
     for (;;) {
       const skewUsed = this.#skewMs;
+      const assertion = await this.#assertion();
       const body = new URLSearchParams({
         grant_type: 'client_credentials',
         scope: this.#settings.options.scopes.join(' '),
         client_assertion_type: JWT_BEARER,
-        client_assertion: await this.#assertion(),
+        client_assertion: assertion,
       });
       const headers: Record<string, string> = {
         accept: 'application/json',
@@ -229,7 +243,8 @@ export class ServiceAppAuth implements AuthProvider {
           dpop,
         });
       }
-      const { error, error_description: description } = parsed.data;
+      const { error } = parsed.data;
+      const description = withoutSent(parsed.data.error_description, headers.dpop === undefined ? [assertion] : [assertion, headers.dpop]);
       if (error === 'use_dpop_nonce' && dpop && nonce !== null && !retriedNonce) {
         retriedNonce = true;
         continue;

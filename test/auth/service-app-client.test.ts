@@ -1,4 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { inspect } from 'node:util';
+import { http, HttpResponse } from 'msw';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, createClient, isOAuthError, OAuthError, type ServiceAppPrivateKey } from '../../src/index';
@@ -72,6 +74,31 @@ describe('token failures are OAuthErrors that say what to fix', () => {
     expect(assertionSent.length).toBeGreaterThan(100);
     expect(text).not.toContain(assertionSent);
     expect(text).not.toContain(key.privateJwk.d!);
+  });
+});
+
+describe('a token endpoint that echoes what it refused', () => {
+  it('leaves the client assertion and the DPoP proof out of the OAuthError', async () => {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'] });
+    const sent: { assertion?: string; proof?: string } = {};
+    server.use(
+      http.post(`${backend.orgUrl}/oauth2/v1/token`, async ({ request }) => {
+        sent.assertion = new URLSearchParams(await request.text()).get('client_assertion')!;
+        sent.proof = request.headers.get('dpop') ?? undefined;
+        const [, payload] = sent.assertion.split('.');
+        return HttpResponse.json(
+          { error: 'invalid_client', error_description: `Refused ${sent.assertion} (payload ${payload}) with proof ${sent.proof}` },
+          { status: 401 },
+        );
+      }),
+    );
+    const error = await failure(serviceClient(clientId, key.privateJwk, { dpop: true }).apps.get(clientId));
+    const text = `${error.message}\n${error.stack}\n${JSON.stringify(error)}\n${inspect(error)}`;
+    expect(sent.assertion!.length).toBeGreaterThan(100);
+    expect(sent.proof!.length).toBeGreaterThan(100);
+    for (const secret of [sent.assertion!, ...sent.assertion!.split('.'), sent.proof!, ...sent.proof!.split('.')]) expect(text).not.toContain(secret);
+    expect(error.message).toContain('Refused [REDACTED] (payload [REDACTED]) with proof [REDACTED]');
   });
 });
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { ApplicationsResource } from './apps/resource';
 import { ServiceAppOptionsSchema } from './auth/options';
-import { serviceAppAuth } from './auth/provider';
-import { ServiceAppAuth, type ServiceAppOptions } from './auth/service-app';
+import { loadServiceApp } from './auth/load';
+import type { ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
 import { headerAuth, Transport, type FetchLike } from './core/transport';
@@ -166,11 +166,12 @@ export function createClient(options: ClientOptions): AppsetClient {
   const orgUrl = parseOrgUrl(o.orgUrl);
   const userAgent = o.userAgent ?? `appset/${version}`;
   const timeout = o.timeout ?? DEFAULTS.timeout;
-  const auth = o.oauth ? new ServiceAppAuth({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, userAgent }) : undefined;
   const transport = new Transport({
     orgUrl,
-    // With `oauth`, the service app sets the credentials of each attempt.
-    auth: auth ? serviceAppAuth(auth) : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
+    // With `oauth`, the service app sets the credentials of each attempt (the browser build refuses `oauth`: see auth/load.browser.ts).
+    auth: o.oauth
+      ? loadServiceApp({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, userAgent })
+      : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,
     timeout,
     maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordOf } from './validation/record';
 import { ApplicationsResource } from './apps/resource';
 import { ServiceAppOptionsSchema } from './auth/options';
 import { loadServiceApp } from './auth/load';
@@ -92,7 +93,7 @@ const OptionsSchema = z.strictObject({
   maxRetryWait: z.optional(z.int().check(z.gte(0), z.lte(2_147_483_647))),
   userAgent: z.optional(headerValue),
   headers: z.optional(
-    z.record(z.string(), headerValue).check(
+    recordOf(headerValue).check(
       z.refine(
         (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
         "Header names must be HTTP tokens (letters, digits and !#$%&'*+.^_`|~-, no spaces)",

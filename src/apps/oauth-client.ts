@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordOf } from '../validation/record';
 import {
   optionalFlag,
   optionalText,
@@ -80,7 +81,7 @@ export function oauthClientSettings<C extends ObjectConfig>(object: ObjectFactor
     wildcard_redirect: z.nullish(z.enum(['DISABLED', 'SUBDOMAIN'])),
     jwks_uri: optionalText,
     // Keys carry many algorithm-specific members (n, e, x, y, crv, …), not checked one by one.
-    jwks: z.nullish(object({ keys: z.array(z.record(z.string(), z.unknown())) })),
+    jwks: z.nullish(object({ keys: z.array(recordOf(z.unknown())) })),
     refresh_token: z.nullish(object({
       rotation_type: z.enum(['ROTATE', 'STATIC']),
       leeway: z.nullish(z.int().check(z.gte(0)).check(z.lte(60))),

@@ -28,7 +28,7 @@ export type ApplicationOf<N extends KnownApplicationName> = Application & {
  */
 export type KnownApplication = { [N in KnownApplicationName]: ApplicationOf<N> }[KnownApplicationName];
 
-const KNOWN: ReadonlySet<string> = new Set<string>([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
+const KNOWN: ReadonlySet<string> = /* @__PURE__ */ new Set<string>([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
 
 /** Whether `name` is an app kind the SDK types (see {@link KnownApplicationName}). */
 export function isKnownApplicationName(name: unknown): name is KnownApplicationName {

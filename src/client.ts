@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import { int } from './validation/int';
 import { recordOf } from './validation/record';
 import { ApplicationsResource } from './apps/resource';
-import { ServiceAppOptionsSchema } from './auth/options';
-import { loadServiceApp } from './auth/load';
+import { loadServiceApp, ServiceAppOptionsSchema } from './auth/load';
 import type { ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
@@ -89,8 +89,8 @@ const OptionsSchema = z.strictObject({
   oauth: z.optional(ServiceAppOptionsSchema),
   fetch: z.optional(z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch')),
   timeout: z.optional(z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647')),
-  maxRetries: z.optional(z.int().check(z.gte(0), z.lte(10))),
-  maxRetryWait: z.optional(z.int().check(z.gte(0), z.lte(2_147_483_647))),
+  maxRetries: z.optional(int().check(z.gte(0), z.lte(10))),
+  maxRetryWait: z.optional(int().check(z.gte(0), z.lte(2_147_483_647))),
   userAgent: z.optional(headerValue),
   headers: z.optional(
     recordOf(headerValue).check(
@@ -101,7 +101,7 @@ const OptionsSchema = z.strictObject({
       z.refine((headers) => Object.keys(headers).length <= 50, 'Must have at most 50 headers'),
     ),
   ),
-  maxResponseBytes: z.optional(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))),
+  maxResponseBytes: z.optional(int().check(z.gte(1), z.lte(2 ** 31 - 1))),
   hooks: z.optional(
     z.strictObject(
       Object.fromEntries(

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
@@ -23,7 +24,7 @@ export type AppGroup = z.infer<typeof AppGroupSchema>;
 /** What {@link AppGroupsResource.assign} may set; everything is optional. */
 export const AssignAppGroupInputSchema = z.strictObject({
   /** The assignment's rank among the app's groups (0 first). */
-  priority: z.optional(z.int().check(z.gte(0)).check(z.lte(100_000))),
+  priority: z.optional(int().check(z.gte(0)).check(z.lte(100_000))),
   /** App-specific profile attributes the group's members receive. */
   profile: z.optional(recordOf(z.unknown())),
 });
@@ -39,7 +40,7 @@ export interface ListAppGroupsParams {
   after?: string;
 }
 
-const ListParamsSchema = z.strictObject({ limit: z.optional(z.int().check(z.positive())), after: z.optional(z.string()) });
+const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
 const parseAppGroupPage = (body: unknown): AppGroup[] => {
   const result = z.array(AppGroupSchema).safeParse(body);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
@@ -52,7 +53,7 @@ export interface ListAppUsersParams {
   after?: string;
 }
 
-const ListParamsSchema = z.strictObject({ limit: z.optional(z.int().check(z.positive())), after: z.optional(z.string()) });
+const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
 const parseAppUserPage = (body: unknown): AppUser[] => {
   const result = z.array(AppUserSchema).safeParse(body);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
 
 /** What an input schema's objects do with unknown keys: refuse (create) or keep (replace). */
@@ -96,7 +97,7 @@ export function commonAppFields<C extends ObjectConfig>(object: ObjectFactory<C>
       errorRedirectUrl: optionalText,
       loginRedirectUrl: optionalText,
     })),
-    licensing: z.optional(object({ seatCount: z.int().check(z.gte(0)) })),
+    licensing: z.optional(object({ seatCount: int().check(z.gte(0)) })),
     visibility: z.optional(object({
       autoLaunch: optionalFlag,
       autoSubmitToolbar: optionalFlag,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
 import {
   optionalFlag,
@@ -84,7 +85,7 @@ export function oauthClientSettings<C extends ObjectConfig>(object: ObjectFactor
     jwks: z.nullish(object({ keys: z.array(recordOf(z.unknown())) })),
     refresh_token: z.nullish(object({
       rotation_type: z.enum(['ROTATE', 'STATIC']),
-      leeway: z.nullish(z.int().check(z.gte(0)).check(z.lte(60))),
+      leeway: z.nullish(int().check(z.gte(0)).check(z.lte(60))),
     })),
     network: z.nullish(object({
       connection: z.enum(['ANYWHERE', 'ZONE']),

@@ -1,6 +1,10 @@
+import * as z from 'zod/mini';
 import type { RequestAuth } from '../core/transport';
 import { ConfigurationError } from '../errors';
-import type { ServiceAppAuthSettings } from './service-app';
+import type { ServiceAppAuthSettings, ServiceAppOptions } from './service-app';
+
+/** Any `oauth` value passes the options check here: {@link loadServiceApp} refuses them all. */
+export const ServiceAppOptionsSchema = z.custom<ServiceAppOptions>();
 
 /** The sentence `createClient({ oauth })` throws in the browser build. */
 export const BROWSER_OAUTH_REFUSAL =

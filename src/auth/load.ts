@@ -1,5 +1,7 @@
 import type { RequestAuth } from '../core/transport';
 import { serviceAppAuth } from './provider';
+
+export { ServiceAppOptionsSchema } from './options';
 import { ServiceAppAuth, type ServiceAppAuthSettings } from './service-app';
 
 /**

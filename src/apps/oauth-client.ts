@@ -103,6 +103,6 @@ export function oauthClientSettings<C extends ObjectConfig>(object: ObjectFactor
     dpop_bound_access_tokens: optionalFlag,
     backchannel_token_delivery_mode: z.nullish(z.enum(['poll', 'ping', 'push'])),
     backchannel_authentication_request_signing_alg: z.nullish(z.enum(JWS_ALGORITHMS)),
-    backchannel_custom_authenticator_id: z.nullish(z.string().check(z.length(20))),
+    backchannel_custom_authenticator_id: z.nullish(z.string().check(z.minLength(20), z.maxLength(20))),
   });
 }

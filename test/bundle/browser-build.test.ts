@@ -1,3 +1,4 @@
+import { build } from 'esbuild';
 import { exportJWK, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, root } from './built';
@@ -58,4 +59,35 @@ describe('the build for servers (dist/index.js, dist/index.cjs)', () => {
       expect(await client.apps.list({ limit: 5 }).toArray({ max: 100 })).toHaveLength(13);
     });
   }
+});
+
+describe('which build a bundler picks', () => {
+  /** The package files a browser-platform esbuild bundle of `import { createClient } from 'appset'` takes with these conditions. */
+  async function resolvedFiles(conditions?: string[]): Promise<string[]> {
+    const result = await build({
+      stdin: { contents: "export { createClient } from 'appset';", resolveDir: root },
+      tsconfigRaw: '{}',
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      ...(conditions ? { conditions } : {}),
+    });
+    return Object.keys(result.metafile.inputs).filter((path) => path.startsWith('dist/'));
+  }
+
+  it('a browser bundle takes dist/browser', async () => {
+    expect(await resolvedFiles()).toContain('dist/browser/index.js');
+  });
+
+  // wrangler bundles Workers with the conditions workerd, worker, browser; Next.js edge with edge-light, worker, browser.
+  it('Cloudflare Workers (workerd) and edge functions (edge-light) take the full build, although their bundlers also set browser', async () => {
+    for (const conditions of [['workerd', 'worker', 'browser'], ['edge-light', 'worker', 'browser']]) {
+      const files = await resolvedFiles(conditions);
+      expect(files).toContain('dist/index.js');
+      expect(files.some((path) => path.startsWith('dist/browser/'))).toBe(false);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+import { browserVariants } from './scripts/browser-variants';
 
 const entries = {
   index: 'src/index.ts',
@@ -26,21 +27,44 @@ const commonJsMswLoader: Plugin = {
   },
 };
 
-export default defineConfig({
-  entry: {
-    ...entries,
-    // The `appset-mock` command (package.json `bin` points at its ESM build).
-    'mock-server/cli': 'mock-server/cli.ts',
+export default defineConfig([
+  {
+    entry: {
+      ...entries,
+      // The `appset-mock` command (package.json `bin` points at its ESM build).
+      'mock-server/cli': 'mock-server/cli.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: { entry: entries },
+    // One shared chunk per format keeps a single copy of each error class, so `instanceof`
+    // holds between `appset`, `appset/set` and `appset/mock-server`.
+    splitting: true,
+    sourcemap: true,
+    // dist/browser is the other build's.
+    clean: ['!browser/**'],
+    target: 'node20',
+    platform: 'node',
+    treeshake: true,
+    esbuildPlugins: [commonJsMswLoader],
   },
-  format: ['esm', 'cjs'],
-  dts: { entry: entries },
-  // One shared chunk per format keeps a single copy of each error class, so `instanceof`
-  // holds between `appset`, `appset/set` and `appset/mock-server`.
-  splitting: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  platform: 'node',
-  treeshake: true,
-  esbuildPlugins: [commonJsMswLoader],
-});
+  {
+    // What bundlers take under the `browser` export condition: the entry points a page can use, built
+    // together so that they share one copy of each error class, as the main build's do. Same
+    // declarations as the main build (package.json points the condition's types at them).
+    entry: {
+      index: 'src/index.ts',
+      'set/index': 'src/set/index.ts',
+      'mock-server/index': 'mock-server/index.ts',
+      'mock-server/msw/index': 'mock-server/msw/index.ts',
+    },
+    outDir: 'dist/browser',
+    format: ['esm'],
+    splitting: true,
+    sourcemap: true,
+    clean: true,
+    target: 'es2022',
+    platform: 'browser',
+    treeshake: true,
+    esbuildPlugins: [browserVariants],
+  },
+]);

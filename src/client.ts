@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { int } from './validation/int';
+import { recordOf } from './validation/record';
 import { ApplicationsResource } from './apps/resource';
-import { ServiceAppOptionsSchema } from './auth/options';
-import { serviceAppAuth } from './auth/provider';
-import { ServiceAppAuth, type ServiceAppOptions } from './auth/service-app';
+import { loadServiceApp, ServiceAppOptionsSchema } from './auth/load';
+import type { ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
 import { headerAuth, Transport, type FetchLike } from './core/transport';
@@ -88,11 +89,11 @@ const OptionsSchema = z.strictObject({
   oauth: z.optional(ServiceAppOptionsSchema),
   fetch: z.optional(z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch')),
   timeout: z.optional(z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647')),
-  maxRetries: z.optional(z.int().check(z.gte(0), z.lte(10))),
-  maxRetryWait: z.optional(z.int().check(z.gte(0), z.lte(2_147_483_647))),
+  maxRetries: z.optional(int().check(z.gte(0), z.lte(10))),
+  maxRetryWait: z.optional(int().check(z.gte(0), z.lte(2_147_483_647))),
   userAgent: z.optional(headerValue),
   headers: z.optional(
-    z.record(z.string(), headerValue).check(
+    recordOf(headerValue).check(
       z.refine(
         (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
         "Header names must be HTTP tokens (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
@@ -100,7 +101,7 @@ const OptionsSchema = z.strictObject({
       z.refine((headers) => Object.keys(headers).length <= 50, 'Must have at most 50 headers'),
     ),
   ),
-  maxResponseBytes: z.optional(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))),
+  maxResponseBytes: z.optional(int().check(z.gte(1), z.lte(2 ** 31 - 1))),
   hooks: z.optional(
     z.strictObject(
       Object.fromEntries(
@@ -167,11 +168,12 @@ export function createClient(options: ClientOptions): AppsetClient {
   const userAgent = o.userAgent ?? `appset/${version}`;
   const timeout = o.timeout ?? DEFAULTS.timeout;
   const maxResponseBytes = o.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
-  const auth = o.oauth ? new ServiceAppAuth({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent }) : undefined;
   const transport = new Transport({
     orgUrl,
-    // With `oauth`, the service app sets the credentials of each attempt.
-    auth: auth ? serviceAppAuth(auth) : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
+    // With `oauth`, the service app sets the credentials of each attempt (the browser build refuses `oauth`: see auth/load.browser.ts).
+    auth: o.oauth
+      ? loadServiceApp({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent })
+      : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,
     timeout,
     maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,

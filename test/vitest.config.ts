@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     root,
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // test/bundle checks the built package: npm run test:bundle, after npm run build.
+    exclude: ['test/bundle/**', '**/node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
     // The closing count in .ci/run is read from this report, not from console text.

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
+import { recordOf } from '../validation/record';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
 import { Pager, type ListOptions } from '../core/pagination';
@@ -12,8 +14,8 @@ export const AppGroupSchema = z.looseObject({
   id: z.string(),
   lastUpdated: z.optional(z.nullable(z.string())),
   priority: z.optional(z.nullable(z.number())),
-  profile: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-  _links: z.optional(z.record(z.string(), z.unknown())),
+  profile: z.optional(z.nullable(recordOf(z.unknown()))),
+  _links: z.optional(recordOf(z.unknown())),
 });
 
 /** An app group: a group assigned to an app, and its priority among the app's groups. */
@@ -22,9 +24,9 @@ export type AppGroup = z.infer<typeof AppGroupSchema>;
 /** What {@link AppGroupsResource.assign} may set; everything is optional. */
 export const AssignAppGroupInputSchema = z.strictObject({
   /** The assignment's rank among the app's groups (0 first). */
-  priority: z.optional(z.int().check(z.gte(0)).check(z.lte(100_000))),
+  priority: z.optional(int().check(z.gte(0)).check(z.lte(100_000))),
   /** App-specific profile attributes the group's members receive. */
-  profile: z.optional(z.record(z.string(), z.unknown())),
+  profile: z.optional(recordOf(z.unknown())),
 });
 
 /** The body of an app-group assignment. */
@@ -38,7 +40,7 @@ export interface ListAppGroupsParams {
   after?: string;
 }
 
-const ListParamsSchema = z.strictObject({ limit: z.optional(z.int().check(z.positive())), after: z.optional(z.string()) });
+const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
 const parseAppGroupPage = (body: unknown): AppGroup[] => {
   const result = z.array(AppGroupSchema).safeParse(body);

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
+import { recordOf } from '../validation/record';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
 import { Pager, type ListOptions } from '../core/pagination';
@@ -22,9 +24,9 @@ export const AppUserSchema = z.looseObject({
   syncState: nullableText,
   lastSync: nullableText,
   credentials: z.optional(z.nullable(z.looseObject({ userName: nullableText }))),
-  profile: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-  _links: z.optional(z.record(z.string(), z.unknown())),
-  _embedded: z.optional(z.record(z.string(), z.unknown())),
+  profile: z.optional(z.nullable(recordOf(z.unknown()))),
+  _links: z.optional(recordOf(z.unknown())),
+  _embedded: z.optional(recordOf(z.unknown())),
 });
 
 /** An app user: who is assigned to an app, with the username the app knows them by. */
@@ -37,7 +39,7 @@ export const AssignAppUserInputSchema = z.strictObject({
   /** The username the app knows the user by; default their login. */
   credentials: z.optional(z.strictObject({ userName: z.string().check(z.minLength(1)).check(z.maxLength(1024)) })),
   /** App-specific profile attributes. */
-  profile: z.optional(z.record(z.string(), z.unknown())),
+  profile: z.optional(recordOf(z.unknown())),
 });
 
 /** The body of an app-user assignment. */
@@ -62,7 +64,7 @@ export interface ListAppUsersParams {
   after?: string;
 }
 
-const ListParamsSchema = z.strictObject({ limit: z.optional(z.int().check(z.positive())), after: z.optional(z.string()) });
+const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
 const parseAppUserPage = (body: unknown): AppUser[] => {
   const result = z.array(AppUserSchema).safeParse(body);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordOf } from '../validation/record';
 
 /** Every `signOnMode` the Applications API documents. */
 export const SIGN_ON_MODES = [
@@ -129,7 +130,7 @@ export const ApplicationSchema = z.looseObject({
       autoLaunch: flag,
       autoSubmitToolbar: flag,
       hide: z.optional(z.looseObject({ iOS: flag, web: flag })),
-      appLinks: z.optional(z.record(z.string(), z.boolean())),
+      appLinks: z.optional(recordOf(z.boolean())),
     }),
   )),
   features: z.optional(member(z.array(z.string()), 'array')),
@@ -140,7 +141,7 @@ export const ApplicationSchema = z.looseObject({
     z.looseObject({ identityStack: text, protocol: text, status: text, supportType: text }),
   )),
   settings: z.optional(member(settings)),
-  profile: z.optional(member(z.record(z.string(), z.unknown()))),
+  profile: z.optional(member(recordOf(z.unknown()))),
   _links: z.optional(member(links)),
   _embedded: z.optional(member(z.looseObject({ user: z.optional(z.looseObject({})) }))),
 });

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
+import { recordOf } from '../validation/record';
 
 /** What an input schema's objects do with unknown keys: refuse (create) or keep (replace). */
 export type ObjectConfig = z.core.$strict | z.core.$loose;
@@ -95,12 +97,12 @@ export function commonAppFields<C extends ObjectConfig>(object: ObjectFactory<C>
       errorRedirectUrl: optionalText,
       loginRedirectUrl: optionalText,
     })),
-    licensing: z.optional(object({ seatCount: z.int().check(z.gte(0)) })),
+    licensing: z.optional(object({ seatCount: int().check(z.gte(0)) })),
     visibility: z.optional(object({
       autoLaunch: optionalFlag,
       autoSubmitToolbar: optionalFlag,
       hide: z.optional(object({ iOS: optionalFlag, web: optionalFlag })),
-      appLinks: z.optional(z.record(z.string(), z.boolean())),
+      appLinks: z.optional(recordOf(z.boolean())),
     })),
     features: z.optional(z.array(z.string())),
     universalLogout: z.optional(object({
@@ -109,7 +111,7 @@ export function commonAppFields<C extends ObjectConfig>(object: ObjectFactory<C>
       status: optionalText,
       supportType: optionalText,
     })),
-    profile: z.optional(z.record(z.string(), z.unknown())),
+    profile: z.optional(recordOf(z.unknown())),
   };
 }
 
@@ -123,6 +125,6 @@ export const READ_ONLY_APP_FIELDS = {
   status: z.optional(z.string()),
   created: z.optional(z.string()),
   lastUpdated: z.optional(z.string()),
-  _links: z.optional(z.record(z.string(), z.unknown())),
-  _embedded: z.optional(z.record(z.string(), z.unknown())),
+  _links: z.optional(recordOf(z.unknown())),
+  _embedded: z.optional(recordOf(z.unknown())),
 };

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
+import { recordOf } from '../validation/record';
 import {
   optionalFlag,
   optionalText,
@@ -80,10 +82,10 @@ export function oauthClientSettings<C extends ObjectConfig>(object: ObjectFactor
     wildcard_redirect: z.nullish(z.enum(['DISABLED', 'SUBDOMAIN'])),
     jwks_uri: optionalText,
     // Keys carry many algorithm-specific members (n, e, x, y, crv, …), not checked one by one.
-    jwks: z.nullish(object({ keys: z.array(z.record(z.string(), z.unknown())) })),
+    jwks: z.nullish(object({ keys: z.array(recordOf(z.unknown())) })),
     refresh_token: z.nullish(object({
       rotation_type: z.enum(['ROTATE', 'STATIC']),
-      leeway: z.nullish(z.int().check(z.gte(0)).check(z.lte(60))),
+      leeway: z.nullish(int().check(z.gte(0)).check(z.lte(60))),
     })),
     network: z.nullish(object({
       connection: z.enum(['ANYWHERE', 'ZONE']),
@@ -101,6 +103,6 @@ export function oauthClientSettings<C extends ObjectConfig>(object: ObjectFactor
     dpop_bound_access_tokens: optionalFlag,
     backchannel_token_delivery_mode: z.nullish(z.enum(['poll', 'ping', 'push'])),
     backchannel_authentication_request_signing_alg: z.nullish(z.enum(JWS_ALGORITHMS)),
-    backchannel_custom_authenticator_id: z.nullish(z.string().check(z.length(20))),
+    backchannel_custom_authenticator_id: z.nullish(z.string().check(z.minLength(20), z.maxLength(20))),
   });
 }

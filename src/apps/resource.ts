@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { Pager, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
@@ -53,7 +54,7 @@ const ListParamsSchema = z.strictObject({
   q: z.optional(z.string()),
   // Checked by checkListParams: a union would hide which member of a filter object is wrong.
   filter: z.optional(z.unknown()),
-  limit: z.optional(z.int().check(z.positive())),
+  limit: z.optional(int().check(z.positive())),
   after: z.optional(z.string()),
   expand: z.optional(z.string()),
   includeNonDeleted: z.optional(z.boolean()),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import {
   optionalFlag,
   optionalText,
@@ -65,12 +66,12 @@ export function customSamlSignOn<C extends ObjectConfig>(object: ObjectFactory<C
         'urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified',
         'urn:oasis:names:tc:SAML:2.0:ac:classes:X509',
       ])),
-    samlAssertionLifetimeSeconds: z.nullish(z.int().check(z.gte(0))),
+    samlAssertionLifetimeSeconds: z.nullish(int().check(z.gte(0))),
     requestCompressed: optionalFlag,
     samlSignedRequestEnabled: optionalFlag,
     allowMultipleAcsEndpoints: optionalFlag,
     acsEndpoints: z.nullish(z
-      .array(object({ url: requiredText, index: z.int().check(z.gte(0)) })).check(z.maxLength(100))),
+      .array(object({ url: requiredText, index: int().check(z.gte(0)) })).check(z.maxLength(100))),
     attributeStatements: statements,
     configuredAttributeStatements: statements,
     inlineHooks: z.nullish(z.array(object({ id: requiredText }))),
@@ -115,7 +116,7 @@ export function catalogSaml20SignOn<C extends ObjectConfig>(object: ObjectFactor
     audienceOverride: optionalText,
     recipientOverride: optionalText,
     destinationOverride: optionalText,
-    samlAssertionLifetimeSeconds: z.nullish(z.int().check(z.gte(0))),
+    samlAssertionLifetimeSeconds: z.nullish(int().check(z.gte(0))),
     attributeStatements: z.nullish(z.array(attributeStatement(object))),
   });
 }

@@ -28,11 +28,10 @@ export type ApplicationOf<N extends KnownApplicationName> = Application & {
  */
 export type KnownApplication = { [N in KnownApplicationName]: ApplicationOf<N> }[KnownApplicationName];
 
-const KNOWN: ReadonlySet<string> = new Set<string>([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
-
 /** Whether `name` is an app kind the SDK types (see {@link KnownApplicationName}). */
 export function isKnownApplicationName(name: unknown): name is KnownApplicationName {
-  return typeof name === 'string' && KNOWN.has(name);
+  // Looked up in the name lists themselves: a module-level Set would stay in bundles that never call this.
+  return typeof name === 'string' && ((CUSTOM_APP_NAMES as readonly string[]).includes(name) || (CATALOG_APP_NAMES as readonly string[]).includes(name));
 }
 
 /**

@@ -13,7 +13,7 @@ export type OAuthErrorCode =
   | 'server_error'
   | 'invalid_response';
 
-const OAUTH_ERROR_BRAND = Symbol.for('appset.OAuthError');
+const OAUTH_ERROR_BRAND = /* @__PURE__ */ Symbol.for('appset.OAuthError');
 
 /** The longest server description kept in a message (a server could send anything). */
 const MAX_DESCRIPTION = 500;
@@ -49,7 +49,8 @@ function hintFor(error: string, dpop: boolean): string {
  */
 export class OAuthError extends AppsetError {
   /** @internal brand read by {@link isOAuthError}. */
-  readonly [OAUTH_ERROR_BRAND] = true;
+  // Declared here and set in the constructor: a computed field would keep the class in browser bundles that never use it.
+  declare readonly [OAUTH_ERROR_BRAND]: true;
   /** The OAuth error code. */
   readonly error: OAuthErrorCode | (string & {});
   /** The server's explanation, when it gave one. */
@@ -66,6 +67,7 @@ export class OAuthError extends AppsetError {
     super(`The organization refused the service app's token request with ${init.error}${detail}${id}. ${hintFor(init.error, init.dpop)}`, {
       cause: init.cause,
     });
+    (this as { [OAUTH_ERROR_BRAND]: boolean })[OAUTH_ERROR_BRAND] = true;
     this.error = init.error;
     this.errorDescription = description;
     this.status = init.status;

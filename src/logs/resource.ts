@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import { checkListOptions } from '../core/call-checks';
 import { Pager, type ListOptions } from '../core/pagination';
 import type { Transport } from '../core/transport';
@@ -57,7 +58,7 @@ const ListParamsSchema = z.strictObject({
   filter: z.optional(z.string().check(z.minLength(1))),
   since: z.optional(instant),
   until: z.optional(instant),
-  limit: z.optional(z.int().check(z.gte(1))),
+  limit: z.optional(int().check(z.gte(1))),
   after: z.optional(z.string().check(z.minLength(1))),
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordOf } from '../validation/record';
 
 /**
  * A System Log event. Only the members appset relies on are typed; the rest of Okta's large event
@@ -14,7 +15,7 @@ export const LogEventSchema = z.looseObject({
   outcome: z.nullish(z.looseObject({ result: z.string(), reason: z.nullish(z.string()) })),
   target: z.nullish(z
     .array(z.looseObject({ id: z.string(), type: z.string(), alternateId: z.nullish(z.string()), displayName: z.nullish(z.string()) }))),
-  debugContext: z.nullish(z.looseObject({ debugData: z.nullish(z.record(z.string(), z.unknown())) })),
+  debugContext: z.nullish(z.looseObject({ debugData: z.nullish(recordOf(z.unknown())) })),
 });
 
 /** A System Log event. */

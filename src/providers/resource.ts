@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int } from '../validation/int';
 import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
 import { apiCall, type ApiCall } from '../core/api-call';
 import { Pager, type ListOptions } from '../core/pagination';
@@ -25,7 +26,7 @@ export interface ListSecurityEventsProvidersParams {
 const BASE_PATH = '/api/v1/security-events-providers';
 
 const ListParamsSchema = z.strictObject({
-  limit: z.optional(z.int().check(z.gte(1))),
+  limit: z.optional(int().check(z.gte(1))),
   after: z.optional(z.string().check(z.minLength(1))),
 });
 

@@ -1,18 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleSize, BUNDLE_ENTRIES } from '../../bench/bundle-size';
+import { assertBuilt } from './built';
 
-// Bundled as a browser app would (esbuild --bundle --minify --platform=browser --format=esm), gzipped.
+// The built package bundled as a browser app would (esbuild --bundle --minify --platform=browser
+// --format=esm, `appset` resolved through package.json's exports with the browser conditions), gzipped.
+beforeAll(assertBuilt);
+
 describe('bundle sizes', () => {
   it('appset/set stays within its goal of 30,000 bytes gzipped', async () => {
     const size = await bundleSize(BUNDLE_ENTRIES.set.code, BUNDLE_ENTRIES.set.goal);
     expect(size.gzipped).toBeLessThanOrEqual(30_000);
   });
 
-  it('import { createClient } from "appset" stays within 45,000 bytes gzipped (goal 25,000, not met: see README)', async () => {
+  it('import { createClient } from "appset" stays within its goal of 25,000 bytes gzipped', async () => {
     const size = await bundleSize(BUNDLE_ENTRIES.client.code, BUNDLE_ENTRIES.client.goal);
-    // A regression bound just above the size reached with OAuth service apps (jose's signing and key
-    // import, about 41,700 bytes); the goal of 25,000 is reported, unmet, by npm run bench.
-    expect(size.gzipped).toBeLessThanOrEqual(45_000);
+    expect(size.gzipped).toBeLessThanOrEqual(25_000);
+  });
+
+  it('the client bundle comes from the browser build, without the service-app code or jose', async () => {
+    const size = await bundleSize(BUNDLE_ENTRIES.client.code, BUNDLE_ENTRIES.client.goal);
+    expect(size.inputs.filter((path) => path.startsWith('dist/')).every((path) => path.startsWith('dist/browser/'))).toBe(true);
+    expect(size.inputs.filter((path) => /node_modules\/jose\//.test(path))).toEqual([]);
   });
 
   it('neither bundle carries zod classic or its locales', async () => {

@@ -1,0 +1,19 @@
+import type { Plugin } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The package's `browser` build: a relative import `./x` resolves to `./x.browser.ts` where that file
+ * exists. Only `src/auth/load.browser.ts` does: it refuses `createClient({ oauth })`, so the
+ * service-app code (and jose's signing and key import) stays out of browser bundles. Used by
+ * tsup.config.ts, and by bench/bundle-size.ts to say which sources dominate the browser bundle.
+ */
+export const browserVariants: Plugin = {
+  name: 'appset-browser-variants',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const variant = join(args.resolveDir, `${args.path}.browser.ts`);
+      return existsSync(variant) ? { path: variant } : undefined;
+    });
+  },
+};

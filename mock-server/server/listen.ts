@@ -83,18 +83,28 @@ function toHeaders(req: IncomingMessage): Headers {
 }
 
 /**
- * The request's headers read from Node's own parsed object: a fetch `Headers` is built only with the
- * fetch `Request`, for the routes that read it.
+ * The request's headers read from Node's raw header list, as a fetch `Headers` answers them (repeated
+ * names joined with `, `): a fetch `Headers` is built only with the fetch `Request`, for the routes
+ * that read it.
  */
-function headerReader(req: IncomingMessage): HeaderReader {
-  return {
-    get(name) {
-      const value = req.headers[name.toLowerCase()];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
+class NodeHeaderReader implements HeaderReader {
+  constructor(private readonly raw: string[]) {}
+
+  get(name: string): string | null {
+    const wanted = name.toLowerCase();
+    const { raw } = this;
+    let value: string | null = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      const seen = raw[i]!;
+      if (seen.length !== wanted.length || (seen !== wanted && seen.toLowerCase() !== wanted)) continue;
+      value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+    }
+    return value;
+  }
 }
+
+// Decodes a body as `Request.text()` does: UTF-8, malformed bytes replaced, a leading byte order mark dropped.
+const utf8 = new TextDecoder();
 
 function writeReply(res: ServerResponse, reply: RenderedReply): void {
   if (reply.dropped) {
@@ -159,43 +169,25 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   const { env, route } = hooks;
   const cors = corsPolicy(options.corsOrigins);
   const { onRequest } = options;
+  // The organization's origin, read again only when its URL changes (URL's `origin` getter builds a new string).
+  let orgUrl: URL | undefined;
+  let origin = '';
+  const orgOrigin = () => {
+    const current = env.orgUrl();
+    if (current !== orgUrl) [orgUrl, origin] = [current, current.origin];
+    return origin;
+  };
   const server = createServer((req, res) => {
+    if (onRequest === undefined) {
+      void respond(req, res);
+      return;
+    }
     const started = performance.now();
     const arrived = Date.now();
-    const method = req.method ?? 'GET';
-    const headers = headerReader(req);
-    const origin = headers.get('origin');
-    let refusedOrigin = false;
-    let failed = false;
-    const replied = (async (): Promise<RenderedReply> => {
-      if (cors.isPreflight(method, headers)) {
-        const allowed = cors.preflight(headers);
-        if (allowed === undefined) refusedOrigin = true;
-        return preflightReply(allowed, origin ?? '');
-      }
-      const reply = await answer(req, method, headers);
-      const corsHeaders = cors.responseHeaders(origin);
-      refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
-      reply.headers.push(...corsHeaders);
-      return reply;
-    })().then(
-      (reply) => {
-        writeReply(res, reply);
-        return reply;
-      },
-      (): RenderedReply => {
-        failed = true;
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end();
-        return { status: 500, headers: [], body: null };
-      },
-    );
-    // The log entry is built only for a caller that asked for it.
-    if (onRequest === undefined) return;
-    void replied.then((reply) => {
+    void respond(req, res).then(({ reply, failed, refusedOrigin }) => {
       const entry: RequestLogEntry = {
         time: new Date(arrived).toISOString(),
-        method,
+        method: req.method ?? 'GET',
         path: loggedPath(req.url ?? '/'),
         status: reply.status,
         milliseconds: Math.round((performance.now() - started) * 10) / 10,
@@ -206,6 +198,33 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       onRequest(entry);
     });
   });
+
+  /** Answers one request and says how, for the log: the reply, and whether it failed or its origin was refused. */
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<{ reply: RenderedReply; failed: boolean; refusedOrigin: boolean }> {
+    const method = req.method ?? 'GET';
+    const headers = new NodeHeaderReader(req.rawHeaders);
+    const origin = headers.get('origin');
+    let refusedOrigin = false;
+    let reply: RenderedReply;
+    try {
+      if (cors.isPreflight(method, headers)) {
+        const allowed = cors.preflight(headers);
+        if (allowed === undefined) refusedOrigin = true;
+        reply = preflightReply(allowed, origin ?? '');
+      } else {
+        reply = await answer(req, method, headers);
+        const corsHeaders = cors.responseHeaders(origin);
+        refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
+        for (const header of corsHeaders) reply.headers.push(header);
+      }
+    } catch {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end();
+      return { reply: { status: 500, headers: [], body: null }, failed: true, refusedOrigin };
+    }
+    writeReply(res, reply);
+    return { reply, failed: false, refusedOrigin };
+  }
 
   /** A preflight's answer: 204 with the CORS headers, or 403 saying how to allow the origin. */
   function preflightReply(allowed: Array<[string, string]> | undefined, origin: string): RenderedReply {
@@ -225,7 +244,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const target = req.url ?? '/';
-    const url = new URL(`${env.orgUrl().origin}${target.startsWith('/') ? target : `/${target}`}`);
+    const url = new URL(`${orgOrigin()}${target.startsWith('/') ? target : `/${target}`}`);
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -252,7 +271,11 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
       return (request = isFetchMethod(method) ? new Request(url, { method, headers: all, body: body?.length ? body : undefined }) : new Request(url, { method: 'GET', headers: all }));
     };
-    return route({ method, headers, request: build }, url);
+    // A body read whole is handed to the route as text; one cut short is read through the `Request`,
+    // whose headers carry the size seen, so the route refuses it in its own form.
+    if (bytesSeen !== undefined) return route({ method, headers: build().headers, request: build }, url);
+    const text = body === undefined ? undefined : () => Promise.resolve(utf8.decode(body));
+    return route({ method, headers, request: build, text }, url);
   }
 
   const host = options.host ?? '127.0.0.1';

@@ -4,7 +4,7 @@ import { utf8ByteLength } from './utf8';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
 import type { RateLimitBucket, RateLimiter, RateLimitState } from './rate-limits';
 import type { FaultAction } from '../control/faults';
-import type { JournalEntry } from '../control/journal';
+import type { AnsweredRequest } from '../control/journal';
 
 /** The largest request body the Management API routes read. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -26,7 +26,7 @@ export interface RouterControl {
   /** The fault to apply to this request (counted as used), if one matches. */
   takeFault(method: string, pathname: string): FaultAction | undefined;
   /** Records the answered request. */
-  record(entry: JournalEntry): void;
+  record(entry: AnsweredRequest): void;
 }
 
 /** A request as a route handler sees it. */
@@ -233,14 +233,7 @@ export async function serve(
       reply = renderError(failure, failureContext);
     }
   }
-  env.control?.record({
-    method: request.method,
-    path: url.pathname + url.search,
-    status: reply!.dropped ? 0 : reply!.status,
-    errorCode,
-    requestId,
-    time: new Date(now).toISOString(),
-  });
+  env.control?.record({ method: request.method, url, status: reply!.dropped ? 0 : reply!.status, errorCode, requestId, at: now });
   return reply!;
 }
 

@@ -1,3 +1,4 @@
+import { encodeBase64url } from '../../src/set/base64url';
 import { SetVerificationError, isSetVerificationError } from '../../src/set/errors';
 import { EVENT_TYPES, type KnownEventPayloads } from '../../src/set/events';
 import type { SecurityEventSubject, SubjectIdentifier } from '../../src/set/subject';
@@ -66,7 +67,7 @@ export class IngestionService {
     }
     const { iss, jti } = verified.claims;
     // The token's digest tells a redelivery from another token reusing a `jti`.
-    const digest = base64urlText(sha256(token));
+    const digest = encodeBase64url(sha256(token));
     const verdict = this.replay.check(iss, jti, digest, now);
     if (verdict === 'duplicate') return { accepted: true };
     if (verdict === 'conflict') {
@@ -156,24 +157,6 @@ export class IngestionService {
     };
     this.deps.logs.insert(event);
   }
-}
-
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** Bytes as unpadded base64url text (jose's `base64url.encode` goes through `btoa` and a binary string). */
-function base64urlText(bytes: Uint8Array): string {
-  let out = '';
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += BASE64URL[n >>> 18]! + BASE64URL[(n >>> 12) & 63]! + BASE64URL[(n >>> 6) & 63]! + BASE64URL[n & 63]!;
-  }
-  if (i < bytes.length) {
-    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8);
-    out += BASE64URL[n >>> 18]! + BASE64URL[(n >>> 12) & 63]!;
-    if (i + 1 < bytes.length) out += BASE64URL[(n >>> 6) & 63]!;
-  }
-  return out;
 }
 
 function target(role: 'user' | 'device' | 'tenant', id: SubjectIdentifier) {

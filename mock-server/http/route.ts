@@ -1,6 +1,6 @@
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
-import { utf8ByteLength } from './utf8';
+import { exceedsUtf8Bytes } from './utf8';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
 import type { RateLimitBucket, RateLimiter, RateLimitState } from './rate-limits';
 import type { FaultAction } from '../control/faults';
@@ -79,7 +79,7 @@ export async function readJsonBody(request: BodySource, maxBytes = MAX_JSON_BODY
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw malformedBody(tooLarge);
   const text = await request.text();
-  if (utf8ByteLength(text) > maxBytes) throw malformedBody(tooLarge);
+  if (exceedsUtf8Bytes(text, maxBytes)) throw malformedBody(tooLarge);
   try {
     return JSON.parse(text);
   } catch {

@@ -15,3 +15,8 @@ export function utf8ByteLength(text: string): number {
   }
   return bytes;
 }
+
+/** Whether `text` is longer than `maxBytes` in UTF-8; text of at most `maxBytes / 3` UTF-16 units never is, and is not counted. */
+export function exceedsUtf8Bytes(text: string, maxBytes: number): boolean {
+  return text.length * 3 > maxBytes && utf8ByteLength(text) > maxBytes;
+}

@@ -1,7 +1,7 @@
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
 import { invalidPaging, invalidSearch } from '../http/okta-errors';
-import { utf8ByteLength } from '../http/utf8';
+import { exceedsUtf8Bytes } from '../http/utf8';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { IngestionService } from './ingestion';
 import type { ProviderService, StoredProvider } from './providers';
@@ -59,7 +59,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const token = (await req.text()).trim();
-        if (utf8ByteLength(token) > MAX_SET_BYTES) {
+        if (exceedsUtf8Bytes(token, MAX_SET_BYTES)) {
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const result = await ingestion.ingest(token, now, requestId);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
-import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type RenderedReply } from '../http/route';
+import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
 
@@ -105,6 +105,46 @@ class NodeHeaderReader implements HeaderReader {
 
 // Decodes a body as `Request.text()` does: UTF-8, malformed bytes replaced, a leading byte order mark dropped.
 const utf8 = new TextDecoder();
+
+/**
+ * A Node request as the router takes it: headers read from Node's list, a body read whole handed over
+ * as text, and the fetch `Request` built only if a route reads it (a GET of a cached app does not).
+ */
+class NodeRequest implements IncomingRequest {
+  #request: Request | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly method: string,
+    readonly headers: HeaderReader,
+    private readonly url: URL,
+    private readonly body: Buffer | undefined,
+    private readonly bytesSeen: number | undefined,
+  ) {}
+
+  text(): Promise<string> {
+    return this.body === undefined ? this.request().text() : Promise.resolve(utf8.decode(this.body));
+  }
+
+  request(): Request {
+    if (this.#request) return this.#request;
+    const { req, method, url, body, bytesSeen } = this;
+    const all = toHeaders(req);
+    all.delete('host');
+    if (bytesSeen !== undefined) {
+      // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
+      // receiver): routes check the declared length before reading, so they get the size, not the body.
+      const declared = Number(all.get('content-length'));
+      if (!(declared > MAX_JSON_BODY_BYTES)) all.set('content-length', String(bytesSeen));
+      all.delete('transfer-encoding');
+    }
+    // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
+    this.#request = isFetchMethod(method)
+      ? new Request(url, { method, headers: all, body: body?.length ? body : undefined })
+      : new Request(url, { method: 'GET', headers: all });
+    return this.#request;
+  }
+}
 
 function writeReply(res: ServerResponse, reply: RenderedReply): void {
   if (reply.dropped) {
@@ -255,27 +295,11 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
         bytesSeen = error.bytesSeen;
       }
     }
-    let request: Request | undefined;
-    // The fetch `Request` is built only if the route reads it (a GET of a cached app does not).
-    const build = () => {
-      if (request) return request;
-      const all = toHeaders(req);
-      all.delete('host');
-      if (bytesSeen !== undefined) {
-        // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
-        // receiver): routes check the declared length before reading, so they get the size, not the body.
-        const declared = Number(all.get('content-length'));
-        if (!(declared > MAX_JSON_BODY_BYTES)) all.set('content-length', String(bytesSeen));
-        all.delete('transfer-encoding');
-      }
-      // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
-      return (request = isFetchMethod(method) ? new Request(url, { method, headers: all, body: body?.length ? body : undefined }) : new Request(url, { method: 'GET', headers: all }));
-    };
-    // A body read whole is handed to the route as text; one cut short is read through the `Request`,
-    // whose headers carry the size seen, so the route refuses it in its own form.
-    if (bytesSeen !== undefined) return route({ method, headers: build().headers, request: build }, url);
-    const text = body === undefined ? undefined : () => Promise.resolve(utf8.decode(body));
-    return route({ method, headers, request: build, text }, url);
+    const incoming = new NodeRequest(req, method, headers, url, body, bytesSeen);
+    // A body cut short is read through the `Request`, whose headers carry the size seen, so the
+    // route refuses it in its own form.
+    if (bytesSeen !== undefined) return route({ method, headers: incoming.request().headers, request: () => incoming.request() }, url);
+    return route(incoming, url);
   }
 
   const host = options.host ?? '127.0.0.1';

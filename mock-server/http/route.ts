@@ -238,7 +238,7 @@ export async function serve(
 }
 
 /** Matches a path against a route path (`/api/v1/apps/:appId`): its decoded parameters, or `undefined`. */
-type PathMatcher = (pathname: string) => Record<string, string> | undefined;
+type PathMatcher = (pathname: string, segments?: readonly string[]) => Record<string, string> | undefined;
 
 /**
  * Compiles a route path once. Segments match exactly (letter case included); a `:name` segment takes
@@ -246,8 +246,8 @@ type PathMatcher = (pathname: string) => Record<string, string> | undefined;
  */
 export function compilePath(path: string): PathMatcher {
   const pattern = path.split('/');
-  return (pathname) => {
-    const segments = pathname.split('/');
+  // `segments` is `pathname` split on `/`, when the caller tries many routes against one path.
+  return (pathname, segments = pathname.split('/')) => {
     if (segments.length !== pattern.length) return undefined;
     const params: Record<string, string> = {};
     for (let i = 0; i < pattern.length; i++) {
@@ -363,9 +363,11 @@ class HandlerRequest implements RouteRequest {
 export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Promise<RenderedReply> {
   const routes = compileRoutes(specs);
   return (input, url) => {
+    const { pathname } = url;
+    const segments = pathname.split('/');
     for (const route of routes) {
       if (route.method !== input.method) continue;
-      const params = route.match(url.pathname);
+      const params = route.match(pathname, segments);
       if (params === undefined) continue;
       const { spec } = route;
       return serve(env, spec.bucket, spec.scope, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, url, params, now, requestId)));

@@ -358,10 +358,10 @@ export function jsonBytes(value: unknown): Uint8Array {
 /**
  * {@link renderApp} serialized to UTF-8 JSON, cached per body and org URL: a list page is a copy of
  * cached bytes, so serving one costs O(limit) copying instead of re-rendering, re-serializing and
- * re-encoding every app.
+ * re-encoding every app. `origin` is `orgUrl.origin`, given by a caller that renders many apps (the
+ * getter builds a new string at each call).
  */
-export function renderAppBytes(app: StoredApp, orgUrl: URL): Uint8Array {
-  const origin = orgUrl.origin;
+export function renderAppBytes(app: StoredApp, orgUrl: URL, origin = orgUrl.origin): Uint8Array {
   const cached = jsonCache.get(app.body);
   if (cached && cached.origin === origin) return cached.bytes;
   const bytes = jsonBytes(renderApp(app, orgUrl));

@@ -2,6 +2,7 @@ import { invalidSearch, malformedExpand } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
 import { parseAppFilter } from './filter';
+import { PageCache } from './page-cache';
 import { jsonArrayBytes, jsonBytes, renderApp, renderAppBytes } from './representation';
 import type { AppListQuery, AppService } from './service';
 
@@ -50,6 +51,7 @@ function linkQuery(url: URL, query: AppListQuery): Array<[string, string]> {
 
 /** The seven operations of `/api/v1/apps`, as route specs over one {@link AppService}. */
 export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
+  const pages = new PageCache();
   return [
     {
       method: 'get',
@@ -61,10 +63,18 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const page = apps.list(query);
         const orgUrl = env.orgUrl();
         const { expandUser } = query;
-        const items = page.items.map((app) =>
-          expandUser === undefined ? renderAppBytes(app, orgUrl) : jsonBytes(renderApp(app, orgUrl, app.users.get(expandUser))),
-        );
-        return { status: 200, jsonBytes: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
+        if (expandUser !== undefined) {
+          const items = page.items.map((app) => jsonBytes(renderApp(app, orgUrl, app.users.get(expandUser))));
+          return { status: 200, jsonBytes: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
+        }
+        const origin = orgUrl.origin;
+        let answer = pages.get(url.search, origin, page.items, page.next);
+        if (answer === undefined) {
+          const items = page.items.map((app) => renderAppBytes(app, orgUrl, origin));
+          answer = { bytes: jsonArrayBytes(items), links: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
+          pages.set(url.search, origin, page.items, page.next, answer);
+        }
+        return { status: 200, jsonBytes: answer.bytes, headers: answer.links };
       },
     },
     {

@@ -121,6 +121,7 @@ export class FaultTable {
 
   /** The action of the first fault matching the request, counting it once; `undefined` when none matches. */
   take(method: string, pathname: string): FaultAction | undefined {
+    if (this.#faults.size === 0) return undefined;
     for (const [id, entry] of this.#faults) {
       const { fault } = entry;
       if (fault.method !== null && fault.method !== method) continue;

@@ -15,12 +15,31 @@ export interface JournalEntry {
   time: string;
 }
 
+/**
+ * An answered request as the router hands it over: the path and time are made into text only when
+ * the journal is read, not for every request.
+ */
+export interface AnsweredRequest {
+  method: string;
+  url: URL;
+  status: number;
+  errorCode: string | null;
+  requestId: string;
+  /** When it was answered, by the backend's clock (epoch ms). */
+  at: number;
+}
+
+function toEntry(answered: AnsweredRequest): JournalEntry {
+  const { method, url, status, errorCode, requestId, at } = answered;
+  return { method, path: url.pathname + url.search, status, errorCode, requestId, time: new Date(at).toISOString() };
+}
+
 /** The default number of entries the journal keeps. */
 export const JOURNAL_DEFAULT_SIZE = 1_000;
 
 /** The last requests answered, oldest first; past `size` the oldest are dropped. */
 export class RequestJournal {
-  #entries: JournalEntry[] = [];
+  #entries: Array<JournalEntry | AnsweredRequest> = [];
 
   constructor(private readonly size = JOURNAL_DEFAULT_SIZE) {
     if (!Number.isInteger(size) || size < 1 || size > 100_000) {
@@ -28,14 +47,14 @@ export class RequestJournal {
     }
   }
 
-  record(entry: JournalEntry): void {
+  record(entry: JournalEntry | AnsweredRequest): void {
     this.#entries.push(entry);
     // Trim in batches so recording stays O(1) amortized.
     if (this.#entries.length > this.size * 2) this.#entries = this.#entries.slice(-this.size);
   }
 
   list(): JournalEntry[] {
-    return this.#entries.slice(-this.size);
+    return this.#entries.slice(-this.size).map((entry) => ('at' in entry ? toEntry(entry) : entry));
   }
 
   clear(): void {

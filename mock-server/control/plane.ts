@@ -5,7 +5,7 @@ import type { RouterControl } from '../http/route';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
-import { JOURNAL_DEFAULT_SIZE, RequestJournal, type JournalEntry } from './journal';
+import { JOURNAL_DEFAULT_SIZE, RequestJournal, type AnsweredRequest } from './journal';
 import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
 import { SeedDocumentSchema } from './seed-schema';
 import { checkSnapshot, loadSnapshot, takeSnapshot } from './snapshot';
@@ -91,7 +91,7 @@ export class ControlPlane implements RouterControl {
   }
 
   /** The router records each answered request on Okta's paths. */
-  record(entry: JournalEntry): void {
+  record(entry: AnsweredRequest): void {
     this.journal.record(entry);
   }
 

@@ -47,6 +47,12 @@ export function withImpliedScopes(scopes: Iterable<string>): Set<string> {
   return out;
 }
 
+/** A request as credentials are checked on it: headers at once, the fetch `Request` only for verifiers that read it. */
+export interface AuthorizedRequest {
+  readonly headers: { get(name: string): string | null };
+  request(): Request;
+}
+
 /** Looks credentials up by header value (`SSWS x`, `Bearer y`) in O(1), then asks the verifiers. */
 export class TokenRegistry {
   readonly #byHeader = new Map<string, Set<string>>();
@@ -77,7 +83,15 @@ export class TokenRegistry {
   }
 
   /** Checks the request's `Authorization` header for a scope; throws the Okta error a real organization gives. */
-  async authorize(request: { readonly headers: { get(name: string): string | null }; request(): Request }, scope: MockScope): Promise<void> {
+  async authorize(request: AuthorizedRequest, scope: MockScope): Promise<void> {
+    await this.check(request, scope);
+  }
+
+  /**
+   * {@link authorize}, synchronous for the static credentials: returns `undefined` once they are
+   * checked (or throws their refusal), and a promise only when other verifiers must be asked.
+   */
+  check(request: AuthorizedRequest, scope: MockScope): Promise<void> | undefined {
     const header = request.headers.get('authorization');
     if (header === null || header.trim() === '') throw invalidSession();
     const match = /^(ssws|bearer)\s+(\S+)\s*$/i.exec(header);
@@ -86,11 +100,24 @@ export class TokenRegistry {
       const scheme = match[1]!.toLowerCase() === 'ssws' ? 'SSWS' : 'Bearer';
       scopes = this.#byHeader.get(`${scheme} ${match[2]}`);
     }
+    if (scopes === undefined && this.#verifiers.length > 0) return this.#askVerifiers(request, header, scope);
+    TokenRegistry.#grant(scopes, scope);
+    return undefined;
+  }
+
+  async #askVerifiers(request: AuthorizedRequest, header: string, scope: MockScope): Promise<void> {
+    let scopes: Set<string> | undefined;
     for (const verifier of this.#verifiers) {
-      if (scopes !== undefined) break;
       const found = await verifier.verify(request.request(), header, scope);
-      if (found !== undefined) scopes = withImpliedScopes(found);
+      if (found !== undefined) {
+        scopes = withImpliedScopes(found);
+        break;
+      }
     }
+    TokenRegistry.#grant(scopes, scope);
+  }
+
+  static #grant(scopes: Set<string> | undefined, scope: MockScope): void {
     if (!scopes) throw invalidToken();
     if (!scopes.has(scope)) throw permissionDenied();
   }

@@ -1,10 +1,10 @@
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
-import { utf8ByteLength } from './utf8';
+import { exceedsUtf8Bytes } from './utf8';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
 import type { RateLimitBucket, RateLimiter, RateLimitLane, RateLimitState } from './rate-limits';
 import type { FaultAction } from '../control/faults';
-import type { JournalEntry } from '../control/journal';
+import type { AnsweredRequest } from '../control/journal';
 
 /** The largest request body the Management API routes read. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -26,12 +26,17 @@ export interface RouterControl {
   /** The fault to apply to this request (counted as used), if one matches. */
   takeFault(method: string, pathname: string): FaultAction | undefined;
   /** Records the answered request. */
-  record(entry: JournalEntry): void;
+  record(entry: AnsweredRequest): void;
 }
 
 /** A request as a route handler sees it. */
 export interface RouteRequest {
+  /** The fetch `Request`; built on first read by the HTTP server, so a route that needs only headers and text reads those. */
   readonly request: Request;
+  /** The request's headers, as the fetch `Request` would answer them. */
+  readonly headers: HeaderReader;
+  /** The body as text (UTF-8, a leading byte order mark dropped), as `request.text()` reads it. */
+  text(): Promise<string>;
   readonly url: URL;
   readonly params: Readonly<Record<string, string>>;
   /** The backend clock when the request arrived. */
@@ -59,16 +64,22 @@ export interface RouteSpec {
   handle(req: RouteRequest): RouteReply | Promise<RouteReply>;
 }
 
+/** Where a body is read from: a fetch `Request`, or a {@link RouteRequest}. */
+export interface BodySource {
+  readonly headers: HeaderReader;
+  text(): Promise<string>;
+}
+
 /**
  * Reads a JSON body of at most `maxBytes`: a larger or unparsable body is `E0000003`. The length is
  * checked from `Content-Length` first so an oversized body is refused before it is read.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(request: BodySource, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const tooLarge = `The request body exceeds ${maxBytes} bytes.`;
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw malformedBody(tooLarge);
   const text = await request.text();
-  if (utf8ByteLength(text) > maxBytes) throw malformedBody(tooLarge);
+  if (exceedsUtf8Bytes(text, maxBytes)) throw malformedBody(tooLarge);
   try {
     return JSON.parse(text);
   } catch {
@@ -82,10 +93,23 @@ interface ResponseContext {
   rate: RateLimitState;
 }
 
+// The `Date` header names whole seconds, so its text is made once per second, not once per answer.
+let dateSecond = Number.NaN;
+let dateText = '';
+
+function httpDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateText = new Date(now).toUTCString();
+    dateSecond = second;
+  }
+  return dateText;
+}
+
 function commonHeaders({ now, requestId, rate }: ResponseContext): Array<[string, string]> {
   return [
     ['x-okta-request-id', requestId],
-    ['date', new Date(now).toUTCString()],
+    ['date', httpDate(now)],
     ['x-rate-limit-limit', String(rate.limit)],
     ['x-rate-limit-remaining', String(rate.remaining)],
     ['x-rate-limit-reset', String(rate.reset)],
@@ -165,53 +189,58 @@ export async function serve(
   const now = env.now();
   const requestId = base62(20);
   let errorCode: string | null = null;
-  const answer = async (): Promise<RenderedReply> => {
-    if (fault?.drop) return { status: 0, headers: [], body: null, dropped: true };
+  let reply: RenderedReply;
+  // Written out rather than in nested closures: this runs for every request, and each closure and
+  // awaited plain value costs an allocation or a promise turn.
+  if (fault?.drop) {
+    reply = { status: 0, headers: [], body: null, dropped: true };
+  } else {
     // Credentials are checked before the bucket is counted: missing or unknown ones spend a lane of
     // their own, not the organization's (see RateLimitLane).
     let refusal: OktaHttpError | undefined;
     if (scope !== null && !fault?.error) {
       try {
-        await env.tokens.authorize(request, scope);
+        // Static credentials are checked at once; only other verifiers (issued access tokens) are awaited.
+        const pending = env.tokens.check(request, scope);
+        if (pending !== undefined) await pending;
       } catch (error) {
         refusal = error instanceof OktaHttpError ? error : internalError(error);
       }
     }
     const lane = forceLane ?? (refusal !== undefined && isUnauthenticated(refusal) ? 'unauthenticated' : 'authenticated');
     const context: ResponseContext = { now, requestId, rate: env.limiter.take(bucket, now, lane) };
-    const failWith = (error: OktaHttpError, ctx = context) => {
-      errorCode = error.errorCode;
-      return renderError(error, ctx);
-    };
+    let failure: OktaHttpError | undefined;
+    let failureContext = context;
     if (fault?.error) {
       // An injected 429 tells the client to wait, as a real one does: nothing left, reset ahead.
       const rate = fault.error.status === 429 ? { ...context.rate, remaining: 0, reset: Math.max(context.rate.reset, Math.floor(now / 1000) + 1) } : context.rate;
-      return failWith(fault.error, { ...context, rate });
+      failure = fault.error;
+      failureContext = { ...context, rate };
+    } else if (!context.rate.allowed) {
+      failure = rateLimited();
+    } else if (refusal !== undefined) {
+      failure = refusal;
+    } else {
+      try {
+        let answered = handle(now, requestId);
+        if (answered instanceof Promise) answered = await answered;
+        errorCode = errorCodeOf(answered.status, answered.body);
+        reply = render(answered, context);
+      } catch (error) {
+        failure = error instanceof OktaHttpError ? error : internalError(error);
+      }
     }
-    if (!context.rate.allowed) return failWith(rateLimited());
-    if (refusal !== undefined) return failWith(refusal);
-    try {
-      const reply = await handle(now, requestId);
-      errorCode = errorCodeOf(reply.status, reply.body);
-      return render(reply, context);
-    } catch (error) {
-      return failWith(error instanceof OktaHttpError ? error : internalError(error));
+    if (failure !== undefined) {
+      errorCode = failure.errorCode;
+      reply = renderError(failure, failureContext);
     }
-  };
-  const reply = await answer();
-  env.control?.record({
-    method: request.method,
-    path: url.pathname + url.search,
-    status: reply.dropped ? 0 : reply.status,
-    errorCode,
-    requestId,
-    time: new Date(now).toISOString(),
-  });
-  return reply;
+  }
+  env.control?.record({ method: request.method, url, status: reply!.dropped ? 0 : reply!.status, errorCode, requestId, at: now });
+  return reply!;
 }
 
 /** Matches a path against a route path (`/api/v1/apps/:appId`): its decoded parameters, or `undefined`. */
-type PathMatcher = (pathname: string) => Record<string, string> | undefined;
+type PathMatcher = (pathname: string, segments?: readonly string[]) => Record<string, string> | undefined;
 
 /**
  * Compiles a route path once. Segments match exactly (letter case included); a `:name` segment takes
@@ -219,8 +248,8 @@ type PathMatcher = (pathname: string) => Record<string, string> | undefined;
  */
 export function compilePath(path: string): PathMatcher {
   const pattern = path.split('/');
-  return (pathname) => {
-    const segments = pathname.split('/');
+  // `segments` is `pathname` split on `/`, when the caller tries many routes against one path.
+  return (pathname, segments = pathname.split('/')) => {
     if (segments.length !== pattern.length) return undefined;
     const params: Record<string, string> = {};
     for (let i = 0; i < pattern.length; i++) {
@@ -298,6 +327,11 @@ export interface IncomingRequest {
   /** The request's headers, read by name (a `Headers` object is one). */
   readonly headers: HeaderReader;
   request(): Request;
+  /**
+   * The body as `request().text()` reads it, when the server has it without building the `Request`
+   * (the HTTP server, for a body it read whole).
+   */
+  text?(): Promise<string>;
 }
 
 /** Reads a request header by its name, case-insensitively; `null` when absent. */
@@ -310,6 +344,29 @@ export function incoming(request: Request): IncomingRequest {
   return { method: request.method, headers: request.headers, request: () => request };
 }
 
+/** A {@link RouteRequest} over an {@link IncomingRequest}: the fetch `Request` is built only if read. */
+class HandlerRequest implements RouteRequest {
+  constructor(
+    private readonly input: IncomingRequest,
+    readonly url: URL,
+    readonly params: Readonly<Record<string, string>>,
+    readonly now: number,
+    readonly requestId: string,
+  ) {}
+
+  get request(): Request {
+    return this.input.request();
+  }
+
+  get headers(): HeaderReader {
+    return this.input.headers;
+  }
+
+  text(): Promise<string> {
+    return this.input.text ? this.input.text() : this.input.request().text();
+  }
+}
+
 /**
  * The backend's one router: finds the route for a request to the organization and serves it through
  * {@link serve}, or answers Okta's 404 or 405. `backend.fetch` (and so the msw handlers) and the Node HTTP
@@ -318,22 +375,14 @@ export function incoming(request: Request): IncomingRequest {
 export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Promise<RenderedReply> {
   const routes = compileRoutes(specs);
   return (input, url) => {
+    const { pathname } = url;
+    const segments = pathname.split('/');
     for (const route of routes) {
       if (route.method !== input.method) continue;
-      const params = route.match(url.pathname);
+      const params = route.match(pathname, segments);
       if (params === undefined) continue;
       const { spec } = route;
-      return serve(env, spec.bucket, spec.scope, input, url, (now, requestId) =>
-        spec.handle({
-          get request() {
-            return input.request();
-          },
-          url,
-          params,
-          now,
-          requestId,
-        }),
-      );
+      return serve(env, spec.bucket, spec.scope, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, url, params, now, requestId)));
     }
     return unmatched(env, input, url, input.method, routes);
   };

@@ -1,4 +1,4 @@
-import { base64url } from 'jose';
+import { encodeBase64url } from '../../src/set/base64url';
 import { SetVerificationError, isSetVerificationError } from '../../src/set/errors';
 import { EVENT_TYPES, type KnownEventPayloads } from '../../src/set/events';
 import type { SecurityEventSubject, SubjectIdentifier } from '../../src/set/subject';
@@ -70,7 +70,7 @@ export class IngestionService {
     }
     const { iss, jti } = verified.claims;
     // The token's digest tells a redelivery from another token reusing a `jti`.
-    const digest = base64url.encode(sha256(token));
+    const digest = encodeBase64url(sha256(token));
     const verdict = this.replay.check(iss, jti, digest, now);
     if (verdict === 'duplicate') return { accepted: true };
     if (verdict === 'conflict') {

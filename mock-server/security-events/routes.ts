@@ -1,7 +1,7 @@
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
 import { invalidPaging, invalidSearch } from '../http/okta-errors';
-import { utf8ByteLength } from '../http/utf8';
+import { exceedsUtf8Bytes } from '../http/utf8';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { IngestionService } from './ingestion';
 import type { ProviderService, StoredProvider } from './providers';
@@ -49,16 +49,17 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
       path: '/security/api/v1/security-events',
       bucket: 'security-events',
       scope: null,
-      handle: async ({ request, now, requestId }) => {
-        if (!isSecEventJwt(request.headers.get('content-type'))) {
+      handle: async (req) => {
+        const { headers, now, requestId } = req;
+        if (!isSecEventJwt(headers.get('content-type'))) {
           return refused('invalid_request', 'The request must have Content-Type: application/secevent+jwt');
         }
-        const declared = Number(request.headers.get('content-length'));
+        const declared = Number(headers.get('content-length'));
         if (Number.isFinite(declared) && declared > MAX_SET_BYTES) {
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
-        const token = (await request.text()).trim();
-        if (utf8ByteLength(token) > MAX_SET_BYTES) {
+        const token = (await req.text()).trim();
+        if (exceedsUtf8Bytes(token, MAX_SET_BYTES)) {
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const result = await ingestion.ingest(token, now, requestId);

@@ -38,7 +38,7 @@ export interface CorsPolicy {
   /** The headers of a preflight's answer, or `undefined` when the origin is not allowed. */
   preflight(headers: HeaderReader): Array<[string, string]> | undefined;
   /** The headers every other answer carries, for a request from `origin` (`null` when none was sent). */
-  responseHeaders(origin: string | null): Array<[string, string]>;
+  responseHeaders(origin: string | null): ReadonlyArray<[string, string]>;
 }
 
 /**
@@ -62,6 +62,12 @@ export function checkOrigins(origins: readonly string[]): string[] {
     return origin;
   });
 }
+
+/** What every answer carries when any origin is allowed: the same for every request, so made once. */
+const ANY_ORIGIN_HEADERS: ReadonlyArray<[string, string]> = [
+  ['access-control-allow-origin', '*'],
+  ['access-control-expose-headers', EXPOSED_HEADERS.join(', ')],
+];
 
 /** The CORS policy for the allowed origins (default: any origin). */
 export function corsPolicy(origins: CorsOrigins = '*'): CorsPolicy {
@@ -99,6 +105,7 @@ export function corsPolicy(origins: CorsOrigins = '*'): CorsPolicy {
     },
 
     responseHeaders(origin) {
+      if (anyOrigin) return ANY_ORIGIN_HEADERS;
       const allow = allowOrigin(origin);
       const out: Array<[string, string]> = [];
       if (allow !== undefined) out.push(['access-control-allow-origin', allow], ['access-control-expose-headers', exposed]);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
-import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type RenderedReply } from '../http/route';
+import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
@@ -92,17 +92,67 @@ function toHeaders(req: IncomingMessage): Headers {
 }
 
 /**
- * The request's headers read from Node's own parsed object: a fetch `Headers` is built only with the
- * fetch `Request`, for the routes that read it.
+ * The request's headers read from Node's raw header list, as a fetch `Headers` answers them (repeated
+ * names joined with `, `): a fetch `Headers` is built only with the fetch `Request`, for the routes
+ * that read it.
  */
-function headerReader(req: IncomingMessage): HeaderReader {
-  return {
-    get(name) {
-      const value = req.headers[name.toLowerCase()];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
+class NodeHeaderReader implements HeaderReader {
+  constructor(private readonly raw: string[]) {}
+
+  get(name: string): string | null {
+    const wanted = name.toLowerCase();
+    const { raw } = this;
+    let value: string | null = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      const seen = raw[i]!;
+      if (seen.length !== wanted.length || (seen !== wanted && seen.toLowerCase() !== wanted)) continue;
+      value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+    }
+    return value;
+  }
+}
+
+// Decodes a body as `Request.text()` does: UTF-8, malformed bytes replaced, a leading byte order mark dropped.
+const utf8 = new TextDecoder();
+
+/**
+ * A Node request as the router takes it: headers read from Node's list, a body read whole handed over
+ * as text, and the fetch `Request` built only if a route reads it (a GET of a cached app does not).
+ */
+class NodeRequest implements IncomingRequest {
+  #request: Request | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly method: string,
+    readonly headers: HeaderReader,
+    private readonly url: URL,
+    private readonly body: Buffer | undefined,
+    private readonly bytesSeen: number | undefined,
+  ) {}
+
+  text(): Promise<string> {
+    return this.body === undefined ? this.request().text() : Promise.resolve(utf8.decode(this.body));
+  }
+
+  request(): Request {
+    if (this.#request) return this.#request;
+    const { req, method, url, body, bytesSeen } = this;
+    const all = toHeaders(req);
+    all.delete('host');
+    if (bytesSeen !== undefined) {
+      // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
+      // receiver): routes check the declared length before reading, so they get the size, not the body.
+      const declared = Number(all.get('content-length'));
+      if (!(declared > MAX_JSON_BODY_BYTES)) all.set('content-length', String(bytesSeen));
+      all.delete('transfer-encoding');
+    }
+    // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
+    this.#request = isFetchMethod(method)
+      ? new Request(url, { method, headers: all, body: body?.length ? body : undefined })
+      : new Request(url, { method: 'GET', headers: all });
+    return this.#request;
+  }
 }
 
 function writeReply(res: ServerResponse, reply: RenderedReply): void {
@@ -179,64 +229,25 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   const boundHost = options.host ?? '127.0.0.1';
   const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };
   const { onRequest } = options;
+  // The organization's origin, read again only when its URL changes (URL's `origin` getter builds a new string).
+  let orgUrl: URL | undefined;
+  let origin = '';
+  const orgOrigin = () => {
+    const current = env.orgUrl();
+    if (current !== orgUrl) [orgUrl, origin] = [current, current.origin];
+    return origin;
+  };
   const server = createServer((req, res) => {
+    if (onRequest === undefined) {
+      void respond(req, res);
+      return;
+    }
     const started = performance.now();
     const arrived = Date.now();
-    const method = req.method ?? 'GET';
-    const headers = headerReader(req);
-    const origin = headers.get('origin');
-    let refusedOrigin = false;
-    let failed = false;
-    const replied = (async (): Promise<RenderedReply> => {
-      // The plane needs no token: a web page or a rebound host name it does not serve is refused
-      // before anything runs (see planeRefusal), preflights included.
-      const refusal = controlOn && isControlPath(pathOf(req.url ?? '/')) ? planeRefusal(headers, planeOptions) : undefined;
-      if (refusal !== undefined) return planeRefusedReply(refusal);
-      if (cors.isPreflight(method, headers)) {
-        const allowed = cors.preflight(headers);
-        if (allowed === undefined) refusedOrigin = true;
-        return preflightReply(allowed, origin ?? '');
-      }
-      const reply = await answer(req, method, headers);
-      const corsHeaders = cors.responseHeaders(origin);
-      refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
-      reply.headers.push(...corsHeaders);
-      // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
-      if (!reply.headers.some(([name]) => name === 'x-okta-request-id')) reply.headers.push(['x-okta-request-id', base62(20)]);
-      return reply;
-    })().then(
-      (reply) => {
-        if (cutOff.has(req)) {
-          reply.headers.push(['connection', 'close']);
-          // The answer goes out first and the sending side is closed after it; reading stops a moment
-          // later (closing at once would reset the connection and could lose the answer on its way).
-          res.once('finish', () => {
-            req.socket.end();
-            setTimeout(() => req.socket.destroy(), 500).unref();
-          });
-        }
-        writeReply(res, reply);
-        return reply;
-      },
-      (): RenderedReply => {
-        // A failure of the server itself still answers a page it could read, with an id to report.
-        failed = true;
-        const reply: RenderedReply = {
-          status: 500,
-          headers: [['content-type', 'application/json'], ['x-okta-request-id', base62(20)], ...cors.responseHeaders(origin)],
-          body: null,
-        };
-        if (!res.headersSent) res.writeHead(500, reply.headers.flat());
-        res.end();
-        return reply;
-      },
-    );
-    // The log entry is built only for a caller that asked for it.
-    if (onRequest === undefined) return;
-    void replied.then((reply) => {
+    void respond(req, res).then(({ reply, failed, refusedOrigin }) => {
       const entry: RequestLogEntry = {
         time: new Date(arrived).toISOString(),
-        method,
+        method: req.method ?? 'GET',
         path: loggedPath(req.url ?? '/'),
         status: reply.status,
         milliseconds: Math.round((performance.now() - started) * 10) / 10,
@@ -261,6 +272,55 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
+  /** Answers one request and says how, for the log: the reply, and whether it failed or its origin was refused. */
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<{ reply: RenderedReply; failed: boolean; refusedOrigin: boolean }> {
+    const method = req.method ?? 'GET';
+    const headers = new NodeHeaderReader(req.rawHeaders);
+    const origin = headers.get('origin');
+    let refusedOrigin = false;
+    let reply: RenderedReply;
+    try {
+      // The plane needs no token: a web page or a rebound host name it does not serve is refused
+      // before anything runs (see planeRefusal), preflights included.
+      const refusal = controlOn && isControlPath(pathOf(req.url ?? '/')) ? planeRefusal(headers, planeOptions) : undefined;
+      if (refusal !== undefined) {
+        reply = planeRefusedReply(refusal);
+      } else if (cors.isPreflight(method, headers)) {
+        const allowed = cors.preflight(headers);
+        if (allowed === undefined) refusedOrigin = true;
+        reply = preflightReply(allowed, origin ?? '');
+      } else {
+        reply = await answer(req, method, headers);
+        const corsHeaders = cors.responseHeaders(origin);
+        refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
+        for (const header of corsHeaders) reply.headers.push(header);
+        // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
+        if (!reply.headers.some(([name]) => name === 'x-okta-request-id')) reply.headers.push(['x-okta-request-id', base62(20)]);
+      }
+    } catch {
+      // A failure of the server itself still answers a page it could read, with an id to report.
+      const failedReply: RenderedReply = {
+        status: 500,
+        headers: [['content-type', 'application/json'], ['x-okta-request-id', base62(20)], ...cors.responseHeaders(origin)],
+        body: null,
+      };
+      if (!res.headersSent) res.writeHead(500, failedReply.headers.flat());
+      res.end();
+      return { reply: failedReply, failed: true, refusedOrigin };
+    }
+    if (cutOff.has(req)) {
+      reply.headers.push(['connection', 'close']);
+      // The answer goes out first and the sending side is closed after it; reading stops a moment
+      // later (closing at once would reset the connection and could lose the answer on its way).
+      res.once('finish', () => {
+        req.socket.end();
+        setTimeout(() => req.socket.destroy(), 500).unref();
+      });
+    }
+    writeReply(res, reply);
+    return { reply, failed: false, refusedOrigin };
+  }
+
   /** A preflight's answer: 204 with the CORS headers, or 403 saying how to allow the origin. */
   function preflightReply(allowed: Array<[string, string]> | undefined, origin: string): RenderedReply {
     const common: Array<[string, string]> = [
@@ -279,7 +339,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const target = req.url ?? '/';
-    const url = new URL(`${env.orgUrl().origin}${target.startsWith('/') ? target : `/${target}`}`);
+    const url = new URL(`${orgOrigin()}${target.startsWith('/') ? target : `/${target}`}`);
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -290,23 +350,11 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
         bytesSeen = error.bytesSeen;
       }
     }
-    let request: Request | undefined;
-    // The fetch `Request` is built only if the route reads it (a GET of a cached app does not).
-    const build = () => {
-      if (request) return request;
-      const all = toHeaders(req);
-      all.delete('host');
-      if (bytesSeen !== undefined) {
-        // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
-        // receiver): routes check the declared length before reading, so they get the size, not the body.
-        const declared = Number(all.get('content-length'));
-        if (!(declared > MAX_JSON_BODY_BYTES)) all.set('content-length', String(bytesSeen));
-        all.delete('transfer-encoding');
-      }
-      // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
-      return (request = isFetchMethod(method) ? new Request(url, { method, headers: all, body: body?.length ? body : undefined }) : new Request(url, { method: 'GET', headers: all }));
-    };
-    return route({ method, headers, request: build }, url);
+    const incoming = new NodeRequest(req, method, headers, url, body, bytesSeen);
+    // A body cut short is read through the `Request`, whose headers carry the size seen, so the
+    // route refuses it in its own form.
+    if (bytesSeen !== undefined) return route({ method, headers: incoming.request().headers, request: () => incoming.request() }, url);
+    return route(incoming, url);
   }
 
   await new Promise<void>((resolve, reject) => {

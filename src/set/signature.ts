@@ -1,4 +1,5 @@
-import { base64url, type CryptoKey } from 'jose';
+import type { CryptoKey } from 'jose';
+import { decodeBase64url } from './base64url';
 import { invalidKey, SetVerificationError } from './errors';
 
 /**
@@ -111,7 +112,7 @@ export async function verifySignature(parts: SignedParts, key: CryptoKey, alg: s
     verified = await crypto.subtle.verify(
       algorithm.params,
       key,
-      base64url.decode(parts.signature),
+      decodeBase64url(parts.signature),
       encoder.encode(parts.signingInput),
     );
   } catch (error) {

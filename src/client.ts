@@ -171,7 +171,7 @@ export function createClient(options: ClientOptions): AppsetClient {
   const transport = new Transport({
     orgUrl,
     // With `oauth`, the service app sets the credentials of each attempt (the browser build refuses `oauth`: see auth/load.browser.ts).
-    auth: o.oauth
+    auth: o.oauth !== undefined
       ? loadServiceApp({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent })
       : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,

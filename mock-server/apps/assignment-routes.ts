@@ -55,7 +55,8 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
         const body = await readJsonBody(request);
         const id = (body as { id?: unknown } | null)?.id;
         if (typeof id !== 'string' || id === '') throw validationFailed([{ path: 'id', reason: 'The field cannot be left blank' }]);
-        const user = assignments.assignUser(params.appId!, id, parseAppUserInput({ ...(body as object), id: undefined }), now);
+        // The input reads only scope, credentials and profile; `id` was taken above.
+        const user = assignments.assignUser(params.appId!, id, parseAppUserInput(body), now);
         return { status: 200, body: renderAppUser(org(), params.appId!, user) };
       },
     },
@@ -73,8 +74,8 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       scope: 'okta.apps.manage',
       handle: async ({ request, params, now }) => {
         const body = await optionalJsonBody(request);
-        // Okta's SDKs send the whole app user back: its id and links are not input.
-        const input = parseAppUserInput(body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, id: undefined } : body);
+        // Okta's SDKs send the whole app user back: only scope, credentials and profile are read of it.
+        const input = parseAppUserInput(body);
         const user = assignments.updateUser(params.appId!, params.userId!, input, now);
         return { status: 200, body: renderAppUser(org(), params.appId!, user) };
       },

@@ -40,26 +40,43 @@ export function inputError(error: z.ZodError, what: string): ControlInputError {
   return new ControlInputError(`${at}: ${reason}`, field);
 }
 
+/** How deep {@link refuseProtoKeys} looks: far deeper than any seed or snapshot nests. */
+const MAX_DOCUMENT_DEPTH = 1000;
+
 /**
- * Refuses a document with a member named `__proto__` anywhere: such a member is plain data in the
- * parsed JSON, but code that copies or merges the state (the backend's, or a test suite's reading
- * what the backend serves back) could turn it into a prototype. Okta's own API has no such member.
+ * Refuses a document with a member named `__proto__` anywhere, or nested deeper than any seed or
+ * snapshot needs: such a member is plain data in the parsed JSON, but code that copies or merges
+ * the state (the backend's, or a test suite's reading what the backend serves back) could turn it
+ * into a prototype. Okta's own API has no such member. The walk is linear in the document's size:
+ * each entry links to its parent, and the path is spelled out only for the error.
  */
 export function refuseProtoKeys(input: unknown, what: string): void {
-  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: input, path: [] }];
+  type Entry = { value: unknown; key: PropertyKey | undefined; parent: Entry | undefined; depth: number };
+  const pathOf = (entry: Entry): PropertyKey[] => {
+    const path: PropertyKey[] = [];
+    for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Entry[] = [{ value: input, key: undefined, parent: undefined, depth: 0 }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const entry = stack.pop()!;
+    const { value, depth } = entry;
     if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_DOCUMENT_DEPTH) {
+      const field = formatFieldPath(pathOf(entry));
+      throw new ControlInputError(`${what} field ${field}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels; no document of the plane needs that`, field);
+    }
     if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+      value.forEach((item, i) => stack.push({ value: item, key: i, parent: entry, depth: depth + 1 }));
       continue;
     }
     for (const key of Object.keys(value)) {
+      const child: Entry = { value: (value as Record<string, unknown>)[key], key, parent: entry, depth: depth + 1 };
       if (key === '__proto__') {
-        const field = formatFieldPath([...path, key]);
+        const field = formatFieldPath(pathOf(child));
         throw new ControlInputError(`${what} field ${field}: a member named __proto__ is not allowed; remove it`, field);
       }
-      stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+      stack.push(child);
     }
   }
 }

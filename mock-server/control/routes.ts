@@ -1,4 +1,5 @@
 import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
+import { exceedsUtf8Bytes } from '../http/utf8';
 import { ControlInputError } from './body-errors';
 import type { ControlPlane } from './plane';
 
@@ -23,7 +24,7 @@ async function readBody(request: Request): Promise<unknown> {
   const tooLarge = () => new ControlInputError(`body: larger than ${MAX_JSON_BODY_BYTES} bytes; send less (a larger state can be loaded with appset-mock --state FILE)`, 'body', 413);
   if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) throw tooLarge();
   const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
+  if (exceedsUtf8Bytes(text, MAX_JSON_BODY_BYTES)) throw tooLarge();
   if (text.trim() === '') throw new ControlInputError('body: empty; send a JSON document with Content-Type: application/json', 'body');
   try {
     return JSON.parse(text);

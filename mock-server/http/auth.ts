@@ -82,13 +82,9 @@ export class TokenRegistry {
     this.#verifiers.push(verifier);
   }
 
-  /** Checks the request's `Authorization` header for a scope; throws the Okta error a real organization gives. */
-  async authorize(request: AuthorizedRequest, scope: MockScope): Promise<void> {
-    await this.check(request, scope);
-  }
-
   /**
-   * {@link authorize}, synchronous for the static credentials: returns `undefined` once they are
+   * Checks the request's `Authorization` header for a scope; throws the Okta error a real
+   * organization gives. Synchronous for the static credentials: returns `undefined` once they are
    * checked (or throws their refusal), and a promise only when other verifiers must be asked.
    */
   check(request: AuthorizedRequest, scope: MockScope): Promise<void> | undefined {

@@ -193,10 +193,12 @@ function errorCodeOf(reply: RenderedReply): string | undefined {
   }
 }
 
-/** The path of a request target, without its query. */
-function pathOf(target: string): string {
-  const query = target.indexOf('?');
-  return query < 0 ? target : target.slice(0, query);
+/**
+ * The request target as a URL on `origin`: a path on the organization, dot segments resolved, so
+ * `//host/…` is never read as another origin and every check sees the path the router will.
+ */
+function targetUrl(origin: string, target: string): URL {
+  return new URL(`${origin}${target.startsWith('/') ? target : `/${target}`}`);
 }
 
 /** The log's copy of a request target, bounded so one request cannot flood the log. */
@@ -282,7 +284,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     try {
       // The plane needs no token: a web page or a rebound host name it does not serve is refused
       // before anything runs (see planeRefusal), preflights included.
-      const refusal = controlOn && isControlPath(pathOf(req.url ?? '/')) ? planeRefusal(headers, planeOptions) : undefined;
+      // (The router reaches the plane only for a path spelling `__appset`, so other targets skip the parse.)
+      const target = req.url ?? '/';
+      const toPlane = controlOn && target.includes('__appset') && isControlPath(targetUrl(orgOrigin(), target).pathname);
+      const refusal = toPlane ? planeRefusal(headers, planeOptions) : undefined;
       if (refusal !== undefined) {
         reply = planeRefusedReply(refusal);
       } else if (cors.isPreflight(method, headers)) {
@@ -339,7 +344,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const target = req.url ?? '/';
-    const url = new URL(`${orgOrigin()}${target.startsWith('/') ? target : `/${target}`}`);
+    const url = targetUrl(orgOrigin(), target);
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
     if (method !== 'GET' && method !== 'HEAD') {

@@ -14,7 +14,9 @@ import type { CorsOrigins } from './cors';
  * - **A page whose own host name was made to resolve to this machine** (DNS rebinding). Its
  *   requests are same-origin, so a `GET` carries no `Origin`; the `Host` header names the page's
  *   domain. The plane answers only when `Host` is this server's: an IP address, `localhost` (or a
- *   name under it), the host the server was bound to, or the organization URL's host.
+ *   name under it), a name without a dot (a container's service name, `appset-mock`: no one can
+ *   rebind a name they do not own in public DNS), the host the server was bound to, or the
+ *   organization URL's host.
  */
 export function planeRefusal(
   headers: HeaderReader,
@@ -27,7 +29,7 @@ export function planeRefusal(
   const host = hostName(headers.get('host'));
   if (host === undefined) return 'The control plane needs a Host header naming this server.';
   if (!servesHost(host, options.boundHost, options.orgUrl())) {
-    return `The control plane does not answer for the host ${shorten(host)}: call it on 127.0.0.1, localhost, the host it listens on, or the organization URL's host (--org-url).`;
+    return `The control plane does not answer for the host ${shorten(host)}: call it on 127.0.0.1, localhost, a name without a dot, the host it listens on, or the organization URL's host (--org-url).`;
   }
   return undefined;
 }
@@ -44,7 +46,7 @@ function hostName(header: string | null): string | undefined {
 }
 
 function servesHost(host: string, boundHost: string, orgUrl: URL): boolean {
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) return true;
   // An IP address cannot be rebound: a page that names one is on that address.
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':')) return true;
   const named = [boundHost, orgUrl.hostname].map((h) => h.replace(/^\[(.*)\]$/, '$1').toLowerCase());

@@ -37,6 +37,11 @@ describe('the browser build (dist/browser)', () => {
     );
   });
 
+  it.each([null, false, 0, ''])('refuses oauth: %j the same way, never making a client without credentials', async (value) => {
+    const appset = await load<Appset>('dist/browser/index.js');
+    expect(() => appset.createClient({ orgUrl: 'https://example.okta.com', oauth: value as never })).toThrow(appset.ConfigurationError);
+  });
+
   it('still works with a token, and shares its error classes with appset/set and appset/mock-server', async () => {
     const appset = await load<Appset>('dist/browser/index.js');
     const set = await load<typeof import('../../src/set/index')>('dist/browser/set/index.js');

@@ -13,7 +13,8 @@ describe('the control plane on a real socket', () => {
     ['app.localhost', open],
     ['[::1]:4010', open],
     ['mock.example.test:4010', open],
-    ['appset-mock:4010', { ...open, boundHost: 'appset-mock' }],
+    ['appset-mock:4010', open],
+    ['mock.internal.test', { ...open, boundHost: 'mock.internal.test' }],
   ])('serves a client that sends no Origin and names this server as %s', (host, options) => {
     expect(planeRefusal(headers({ host }), options)).toBeUndefined();
   });

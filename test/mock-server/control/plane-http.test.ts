@@ -422,6 +422,10 @@ describe('the plane is not driven by web pages it was not opened to, nor through
     expect(JSON.parse(seeded.text).error).toMatch(/^The control plane does not serve web pages on https:\/\/evil\.example/);
     expect(seeded.headers['access-control-allow-origin']).toBeUndefined();
     expect((await fetch(`${running.url}/api/v1/apps`, { headers: { authorization: 'SSWS evil-token-123' } })).status).toBe(401);
+    // Dot segments reach the plane through the router, so they meet the same refusal.
+    for (const path of ['/x/../__appset/reset', '/x/%2e%2e/__appset/reset']) {
+      expect((await raw(`${running.url}${path}`, 'POST', { origin: 'https://evil.example' })).status).toBe(403);
+    }
     const preflight = await raw(`${running.url}/__appset/reset`, 'OPTIONS', { origin: 'https://evil.example', 'access-control-request-method': 'POST' });
     expect(preflight.status).toBe(403);
     // Okta's paths keep answering pages on any origin by default.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { refuseProtoKeys } from '../../../mock-server/control/body-errors';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { seedJsonSchema, SeedDocumentSchema } from '../../../mock-server/index';
@@ -36,5 +37,19 @@ describe('the published seed JSON Schema (appset/seed.schema.json)', () => {
   ])('refuses %s, as the zod schema does', (_, doc) => {
     expect(validate(doc)).toBe(false);
     expect(SeedDocumentSchema.safeParse(doc).success).toBe(false);
+  });
+});
+
+describe('refuseProtoKeys', () => {
+  it('walks a document nested 100,000 deep in linear time and refuses it by its depth, naming the field', () => {
+    let doc: unknown = 1;
+    for (let i = 0; i < 100_000; i += 1) doc = [doc];
+    expect(() => refuseProtoKeys({ apps: doc }, 'seed')).toThrow(/^seed field apps(\[0\]){999}: nested deeper than 1000 levels/);
+  });
+
+  it('names the path of a __proto__ member', () => {
+    expect(() => refuseProtoKeys(JSON.parse('{"apps":[{"settings":{"__proto__":{"x":1}}}]}'), 'seed')).toThrow(
+      'seed field apps[0].settings.__proto__: a member named __proto__ is not allowed; remove it',
+    );
   });
 });

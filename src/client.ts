@@ -83,7 +83,7 @@ const headerValue = z
   .check(z.minLength(1), z.maxLength(8192), z.refine((v) => !/[\0\r\n]/.test(v), 'Must not contain line breaks or NUL characters'));
 
 const OptionsSchema = z.strictObject({
-  orgUrl: z.union([z.string().check(z.minLength(1)), z.instanceof(URL)]),
+  orgUrl: z.custom<string | URL>((v) => v instanceof URL || (typeof v === 'string' && v !== ''), 'Must be a URL or a non-empty string'),
   token: z.optional(tokenValue),
   accessToken: z.optional(tokenValue),
   oauth: z.optional(ServiceAppOptionsSchema),

@@ -50,7 +50,7 @@ export const UpdateAppUserInputSchema = z.strictObject({
   /** The username the app knows the user by. */
   credentials: z.optional(z.strictObject({ userName: z.string().check(z.minLength(1)).check(z.maxLength(1024)) })),
   /** App-specific profile attributes. */
-  profile: z.optional(z.record(z.string(), z.unknown())),
+  profile: z.optional(recordOf(z.unknown())),
 });
 
 /** The body of an app-user update. */

@@ -33,9 +33,9 @@ export const CATALOG_DEFAULT_SIGN_ON_MODES: Partial<Record<CatalogAppName, SignO
 };
 
 /**
- * Builds, for every catalog app, one schema per supported `signOnMode` (`variants`) and their
- * discriminated union (`schema`), with `object` (strict for create, loose for replace). `extra` is
- * spread into every app object; replace passes the read-only members there.
+ * Builds, for every catalog app, one schema per supported `signOnMode` (`variants`), with `object`
+ * (strict for create, loose for replace). `extra` is spread into every app object; replace passes the
+ * read-only members there. Validation picks the variant by mode.
  */
 export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.$ZodLooseShape>(
   object: ObjectFactory<C>,
@@ -138,33 +138,5 @@ export function buildCatalogAppSchemas<C extends ObjectConfig, R extends z.core.
     },
   };
 
-  const by = 'signOnMode';
-  const schemas = {
-    google: z.discriminatedUnion(by, [variants.google.BROWSER_PLUGIN, variants.google.SAML_2_0]),
-    office365: z.discriminatedUnion(by, [
-      variants.office365.BROWSER_PLUGIN,
-      variants.office365.SAML_1_1,
-      variants.office365.AUTO_LOGIN,
-    ]),
-    okta_org2org: z.discriminatedUnion(by, [
-      variants.okta_org2org.SAML_2_0,
-      variants.okta_org2org.AUTO_LOGIN,
-    ]),
-    salesforce: z.discriminatedUnion(by, [
-      variants.salesforce.BROWSER_PLUGIN,
-      variants.salesforce.BOOKMARK,
-      variants.salesforce.SAML_2_0,
-    ]),
-    slack: z.discriminatedUnion(by, [variants.slack.BROWSER_PLUGIN, variants.slack.SAML_2_0]),
-    zoomus: z.discriminatedUnion(by, [variants.zoomus.SAML_2_0]),
-    zscalerbyz: z.discriminatedUnion(by, [
-      variants.zscalerbyz.BROWSER_PLUGIN,
-      variants.zscalerbyz.SAML_2_0,
-    ]),
-    trendmicroapexoneservice: z.discriminatedUnion(by, [
-      variants.trendmicroapexoneservice.SAML_2_0,
-    ]),
-  };
-
-  return { variants, schemas };
+  return { variants };
 }

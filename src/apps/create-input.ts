@@ -24,17 +24,41 @@ import {
 export { CATALOG_APP_NAMES, CUSTOM_APP_NAMES, type CatalogAppName, type CustomAppName };
 
 /**
- * Builds every app input schema and their union, discriminated by `name`, then by `signOnMode`
- * (catalog apps and the unnamed custom apps). Create and replace call it with a different `object`,
- * so the two sets of rules cannot drift apart.
+ * Builds every app input schema, by `name` (custom and catalog apps) and `signOnMode` (catalog
+ * variants and the unnamed custom apps). Create and replace call it with a different `object`, so
+ * the two sets of rules cannot drift apart.
  */
 function buildAppSchemas<C extends ObjectConfig, R extends z.core.$ZodLooseShape>(
   object: ObjectFactory<C>,
   extra: R,
 ) {
-  const custom = buildCustomAppSchemas(object, extra);
-  const catalog = buildCatalogAppSchemas(object, extra);
-  const union = z.discriminatedUnion('name', [
+  return { custom: buildCustomAppSchemas(object, extra), catalog: buildCatalogAppSchemas(object, extra) };
+}
+
+/**
+ * The union of every app schema of one set, discriminated by `name`, then by `signOnMode` (each
+ * catalog app's variants, and the unnamed custom apps), in registry order. Validation does not use it
+ * (it picks the app's schema itself), so it is built only where the exported unions are imported;
+ * its type is {@link typedAppUnion}'s.
+ */
+function appUnion({ custom, catalog }: { custom: AnyAppSchemas['custom']; catalog: AnyAppSchemas['catalog'] }) {
+  const variants = catalog.variants as Record<CatalogAppName, Record<string, z.ZodMiniObject>>;
+  const byMode = (options: z.ZodMiniObject[]) => z.discriminatedUnion('signOnMode', options as [z.ZodMiniObject]);
+  return z.discriminatedUnion('name', [
+    ...CUSTOM_APP_NAMES.map((name) => custom.named[name] as z.ZodMiniObject),
+    ...CATALOG_APP_NAMES.map((name) => byMode(Object.values(variants[name]))),
+    byMode([custom.unnamed.SAML_2_0, custom.unnamed.AUTO_LOGIN]),
+  ] as unknown as [z.ZodMiniObject]);
+}
+
+type AnyAppSchemas = ReturnType<typeof buildAppSchemas<ObjectConfig, z.core.$ZodLooseShape>>;
+
+/** Types only, never called: the union {@link appUnion} builds, spelt out so that its type is exact. */
+function typedAppUnion<C extends ObjectConfig, R extends z.core.$ZodLooseShape>(object: ObjectFactory<C>, extra: R) {
+  const { custom, catalog } = buildAppSchemas(object, extra);
+  const v = catalog.variants;
+  const by = 'signOnMode';
+  return z.discriminatedUnion('name', [
     custom.named.bookmark,
     custom.named.template_basic_auth,
     custom.named.template_swa,
@@ -42,18 +66,20 @@ function buildAppSchemas<C extends ObjectConfig, R extends z.core.$ZodLooseShape
     custom.named.template_sps,
     custom.named.template_wsfed,
     custom.named.oidc_client,
-    catalog.schemas.google,
-    catalog.schemas.office365,
-    catalog.schemas.okta_org2org,
-    catalog.schemas.salesforce,
-    catalog.schemas.slack,
-    catalog.schemas.zoomus,
-    catalog.schemas.zscalerbyz,
-    catalog.schemas.trendmicroapexoneservice,
-    z.discriminatedUnion('signOnMode', [custom.unnamed.SAML_2_0, custom.unnamed.AUTO_LOGIN]),
+    z.discriminatedUnion(by, [v.google.BROWSER_PLUGIN, v.google.SAML_2_0]),
+    z.discriminatedUnion(by, [v.office365.BROWSER_PLUGIN, v.office365.SAML_1_1, v.office365.AUTO_LOGIN]),
+    z.discriminatedUnion(by, [v.okta_org2org.SAML_2_0, v.okta_org2org.AUTO_LOGIN]),
+    z.discriminatedUnion(by, [v.salesforce.BROWSER_PLUGIN, v.salesforce.BOOKMARK, v.salesforce.SAML_2_0]),
+    z.discriminatedUnion(by, [v.slack.BROWSER_PLUGIN, v.slack.SAML_2_0]),
+    z.discriminatedUnion(by, [v.zoomus.SAML_2_0]),
+    z.discriminatedUnion(by, [v.zscalerbyz.BROWSER_PLUGIN, v.zscalerbyz.SAML_2_0]),
+    z.discriminatedUnion(by, [v.trendmicroapexoneservice.SAML_2_0]),
+    z.discriminatedUnion(by, [custom.unnamed.SAML_2_0, custom.unnamed.AUTO_LOGIN]),
   ]);
-  return { custom, catalog, union };
 }
+
+const typedCreateUnion = () => typedAppUnion(z.strictObject, {});
+const typedReplaceUnion = () => typedAppUnion(z.looseObject, READ_ONLY_APP_FIELDS);
 
 const createSchemas = buildAppSchemas(z.strictObject, {});
 const replaceSchemas = buildAppSchemas(z.looseObject, READ_ONLY_APP_FIELDS);
@@ -64,14 +90,14 @@ const replaceSchemas = buildAppSchemas(z.looseObject, READ_ONLY_APP_FIELDS);
  * {@link validateCreateApplicationInput}, whose issues name the field at fault, to parsing with
  * this union directly.
  */
-export const CreateApplicationInputSchema = createSchemas.union;
+export const CreateApplicationInputSchema = /* @__PURE__ */ appUnion(createSchemas) as unknown as ReturnType<typeof typedCreateUnion>;
 
 /**
  * The body of a replace request for every known app: the same rules as create, but every object is
  * loose (members a real organization adds are kept) and the read-only members of a fetched app
  * (`id`, `orn`, `status`, `created`, `lastUpdated`, `_links`, `_embedded`) are accepted.
  */
-export const ReplaceApplicationInputSchema = replaceSchemas.union;
+export const ReplaceApplicationInputSchema = /* @__PURE__ */ appUnion(replaceSchemas) as unknown as ReturnType<typeof typedReplaceUnion>;
 
 /**
  * What a caller sends to create a known app, discriminated by `name` and then `signOnMode`: a mode
@@ -148,8 +174,7 @@ export function validateCreateApplicationInput(
   if (typeof name !== 'string' || name === '') return refuse(NAME, input);
   if (isCustomAppName(name)) return parse(createSchemas.custom.named[name], input);
   if (isCatalogAppName(name)) {
-    const { schemas, variants } = createSchemas.catalog;
-    return parseCatalogApp(schemas[name], variants[name], name, input);
+    return parseCatalogApp(createSchemas.catalog.variants[name], name, input);
   }
   return parseUnknownApp(input);
 }
@@ -179,8 +204,7 @@ export function validateReplaceApplicationInput(
   const body = { ...input, name: appName };
   if (isCustomAppName(appName)) return parse(replaceSchemas.custom.named[appName], body);
   if (isCatalogAppName(appName)) {
-    const { schemas, variants } = replaceSchemas.catalog;
-    return parseCatalogApp(schemas[appName], variants[appName], appName, body);
+    return parseCatalogApp(replaceSchemas.catalog.variants[appName], appName, body);
   }
   return parseUnknownApp(body);
 }
@@ -190,16 +214,15 @@ export function validateReplaceApplicationInput(
  * one the app supports, the other fields are still checked (against the app's first variant), so
  * the caller learns every problem at once.
  */
-function parseCatalogApp<S extends z.ZodMiniType>(
-  schema: S,
+function parseCatalogApp(
   variants: Partial<Record<string, z.ZodMiniType>>,
   name: CatalogAppName,
   body: Record<string, unknown>,
-): AppInputCheck<z.output<S>> {
+): AppInputCheck<never> {
   const modes = Object.keys(variants) as [string, ...string[]];
   const given = body.signOnMode;
   const mode = given === undefined ? CATALOG_DEFAULT_SIGN_ON_MODES[name] : given;
-  if (typeof mode === 'string' && modes.includes(mode)) return parse(schema, body);
+  if (typeof mode === 'string' && modes.includes(mode)) return parse(variants[mode]!, body) as AppInputCheck<never>;
 
   const modeIssues = issuesOf(z.looseObject({ signOnMode: z.enum(modes) }), body);
   const first = variants[modes[0]] ?? ANY_OBJECT;

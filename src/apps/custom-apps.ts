@@ -65,7 +65,7 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
     return object({
       ...extra,
       // The server generates the name; `name?: undefined` keeps `input.name` readable on the union.
-      name: z.optional(z.undefined()),
+      name: z.optional(z.literal(undefined)),
       label: requiredText,
       ...common,
       signOnMode: z.literal(signOnMode),

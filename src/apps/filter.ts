@@ -1,19 +1,33 @@
 import * as z from 'zod/mini';
 import { APPLICATION_STATUSES } from './application';
 
+const text = z.string().check(z.minLength(1));
+const FILTER_ATTRIBUTES = {
+  id: text,
+  status: z.enum(APPLICATION_STATUSES),
+  name: text,
+  'credentials.signing.kid': text,
+  'settings.slo.enabled': z.boolean(),
+  'user.id': text,
+  'group.id': text,
+};
+
 /**
  * The attributes `GET /api/v1/apps` filters on, each with the values it takes: the one list the
  * client checks filter objects against and the reference backend parses filter strings with.
  */
-export const ApplicationFilterAttributesSchema = z.strictObject({
-  id: z.string().check(z.minLength(1)),
-  status: z.enum(APPLICATION_STATUSES),
-  name: z.string().check(z.minLength(1)),
-  'credentials.signing.kid': z.string().check(z.minLength(1)),
-  'settings.slo.enabled': z.boolean(),
-  'user.id': z.string().check(z.minLength(1)),
-  'group.id': z.string().check(z.minLength(1)),
-});
+export const ApplicationFilterAttributesSchema = z.strictObject(FILTER_ATTRIBUTES);
+
+/**
+ * A filter object as `list` takes it: at most one member is meant, each optional here; the
+ * serializer uses the first defined one. The same as `z.partial(ApplicationFilterAttributesSchema)`,
+ * built from the shape so that zod's `partial` helper stays out of bundles.
+ */
+export const ApplicationFilterObjectSchema = z.strictObject(
+  Object.fromEntries(Object.entries(FILTER_ATTRIBUTES).map(([key, schema]) => [key, z.optional(schema)])) as {
+    [K in keyof typeof FILTER_ATTRIBUTES]: z.ZodMiniOptional<(typeof FILTER_ATTRIBUTES)[K]>;
+  },
+);
 
 /** The attributes `GET /api/v1/apps` can filter on, with the type of value each takes. */
 export type ApplicationFilterAttributes = z.infer<typeof ApplicationFilterAttributesSchema>;

@@ -15,7 +15,7 @@ import {
   type CreateApplicationInput,
   type ReplaceApplicationInput,
 } from './create-input';
-import { ApplicationFilterAttributesSchema, serializeApplicationFilter, type ApplicationFilter } from './filter';
+import { ApplicationFilterObjectSchema, serializeApplicationFilter, type ApplicationFilter } from './filter';
 import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
 
 /** Parameters of {@link ApplicationsResource.list}. */
@@ -48,7 +48,7 @@ export interface CreateApplicationParams {
   activate?: boolean;
 }
 
-const filterObject = z.partial(ApplicationFilterAttributesSchema);
+const filterObject = ApplicationFilterObjectSchema;
 
 const ListParamsSchema = z.strictObject({
   q: z.optional(z.string()),

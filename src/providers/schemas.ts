@@ -57,7 +57,7 @@ export const SecurityEventsProviderSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   type: z.string(),
-  status: z.union([z.enum(['ACTIVE', 'INACTIVE']), z.string()]),
+  status: z.string() as z.ZodMiniType<'ACTIVE' | 'INACTIVE' | (string & {}), string>,
   settings: z.looseObject({
     issuer: z.optional(z.string()),
     jwks_url: z.optional(z.string()),

@@ -12,10 +12,11 @@ describe('bundle sizes', () => {
     expect(size.gzipped).toBeLessThanOrEqual(30_000);
   });
 
-  it('import { createClient } from "appset" stays within 31,000 bytes gzipped (goal 25,000, not met: see README)', async () => {
+  // The goal is 25,000 bytes (BUNDLE_ENTRIES.client.goal) and is not met: 28,363 bytes at the last
+  // measurement (see the README's Benchmarks). This bound only stops the bundle from growing back.
+  it('import { createClient } from "appset" stays within 28,500 bytes gzipped (regression bound; the 25,000-byte goal is not met)', async () => {
     const size = await bundleSize(BUNDLE_ENTRIES.client.code, BUNDLE_ENTRIES.client.goal);
-    // A regression bound just above the size reached (30,102); npm run bench reports the unmet goal.
-    expect(size.gzipped).toBeLessThanOrEqual(31_000);
+    expect(size.gzipped).toBeLessThanOrEqual(28_500);
   });
 
   it('the client bundle comes from the browser build, without the service-app code or jose', async () => {

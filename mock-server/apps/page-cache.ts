@@ -33,6 +33,7 @@ export class PageCache {
     return page;
   }
 
+  /** Keeps the answer for this query and these apps, forgetting the page answered longest ago past {@link MAX_PAGES}. */
   set(search: string, origin: string, items: readonly StoredApp[], next: string | undefined, answer: PageAnswer): void {
     this.#pages.delete(search);
     this.#pages.set(search, { ...answer, origin, next, bodies: items.map((app) => app.body) });

@@ -521,6 +521,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     onBound: (served) => {
       if (!orgUrlFixed) orgUrl = served;
     },
+    useTokenDigest: (digest) => ingestion.useDigest(digest),
   });
   seed();
   return backend;

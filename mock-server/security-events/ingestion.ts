@@ -40,6 +40,17 @@ export class IngestionService {
     this.replay = deps.replay ?? new ReplayMemory();
   }
 
+  #digest: (token: string) => string = (token) => encodeBase64url(sha256(token));
+
+  /**
+   * Fingerprints tokens with `digest` instead of the JavaScript SHA-256: it must give the same text
+   * (SHA-256 of the token's UTF-8 bytes, base64url). The Node server passes node:crypto's, several
+   * times faster.
+   */
+  useDigest(digest: (token: string) => string): void {
+    this.#digest = digest;
+  }
+
   #orgUrl: URL | undefined;
   #orgOrigin = '';
 
@@ -72,7 +83,7 @@ export class IngestionService {
     const provider = lookup.provider;
     const { iss, jti } = verified.claims;
     // The token's digest tells a redelivery from another token reusing a `jti`.
-    const digest = encodeBase64url(sha256(token));
+    const digest = this.#digest(token);
     const verdict = this.replay.check(iss, jti, digest, now);
     if (verdict === 'duplicate') return { accepted: true };
     if (verdict === 'conflict') {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
@@ -173,6 +174,11 @@ function writeReply(res: ServerResponse, reply: RenderedReply): void {
   res.end(body ?? undefined);
 }
 
+/** SHA-256 of a token's UTF-8 bytes, base64url: what the replay memory fingerprints tokens with. */
+function tokenDigest(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('base64url');
+}
+
 function servedUrl(host: string, port: number): URL {
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return new URL(`http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`);
@@ -225,6 +231,8 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     throw new ConfigurationError('listen() serves a backend made by createMockBackend(); pass the object it returned.');
   }
   const { env, route, controlOn } = hooks;
+  // The same digest as the backend's own SHA-256 in JavaScript, natively.
+  hooks.useTokenDigest(tokenDigest);
   const cors = corsPolicy(options.corsOrigins);
   const boundHost = options.host ?? '127.0.0.1';
   const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };

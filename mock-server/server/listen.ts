@@ -60,6 +60,10 @@ class BodyTooLarge extends Error {
   }
 }
 
+/** How many parsed request URLs the server keeps, and the longest target it keeps one for. */
+const MAX_CACHED_URLS = 256;
+const MAX_CACHED_TARGET = 512;
+
 /** Requests whose body was cut off at the bound: their connection is closed once answered. */
 const cutOff = new WeakSet<IncomingMessage>();
 
@@ -245,6 +249,27 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     if (current !== orgUrl) [orgUrl, origin] = [current, current.origin];
     return origin;
   };
+  // Parsed request URLs by request target, for the current origin: a receiver or a client asks for the
+  // same few targets again and again, and parsing a URL costs more than finding it. Nothing changes a
+  // request's URL (routes and the journal only read it), so one object serves every request to a target.
+  const urls = new Map<string, URL>();
+  let urlsOrigin = '';
+  const requestUrl = (target: string): URL => {
+    const current = orgOrigin();
+    if (current !== urlsOrigin) {
+      urls.clear();
+      urlsOrigin = current;
+    }
+    let url = urls.get(target);
+    if (url === undefined) {
+      url = new URL(`${current}${target.startsWith('/') ? target : `/${target}`}`);
+      if (target.length <= MAX_CACHED_TARGET) {
+        if (urls.size >= MAX_CACHED_URLS) urls.clear();
+        urls.set(target, url);
+      }
+    }
+    return url;
+  };
   const server = createServer((req, res) => {
     if (onRequest === undefined) {
       void respond(req, res);
@@ -346,8 +371,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
 
   async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
-    const target = req.url ?? '/';
-    const url = new URL(`${orgOrigin()}${target.startsWith('/') ? target : `/${target}`}`);
+    const url = requestUrl(req.url ?? '/');
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
     if (method !== 'GET' && method !== 'HEAD') {

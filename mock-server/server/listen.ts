@@ -386,7 +386,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     // A body cut short is read through the `Request`, whose headers carry the size seen, so the
     // route refuses it in its own form.
     if (bytesSeen !== undefined) return route({ method, headers: incoming.request().headers, request: () => incoming.request() }, url);
-    return route(incoming, url);
+    return await route(incoming, url);
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -17,7 +17,7 @@ import { attachServeHooks } from './http/serve-hooks';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
 import { OAuthServer, type MockOAuthOptions, type MockOAuthState } from './oauth/server';
-import { createLogCollection, type StoredLogEvent } from './logs/store';
+import { createLogCollection, logEvent, type StoredLogEvent } from './logs/store';
 import { IngestionService } from './security-events/ingestion';
 import { ProviderService, type RegisterProviderInput } from './security-events/providers';
 import { REPLAY_DEFAULTS, ReplayMemory } from './security-events/replay';
@@ -473,8 +473,8 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     logs: {
       list: (eventType) =>
         eventType === undefined
-          ? [...logs.values()]
-          : [...logs.values()].filter((event) => event.eventType === eventType),
+          ? [...logs.values()].map(logEvent)
+          : [...logs.values()].filter((record) => record.eventType === eventType).map(logEvent),
     },
     oauth: {
       registerServiceApp: (input) =>
@@ -521,6 +521,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     onBound: (served) => {
       if (!orgUrlFixed) orgUrl = served;
     },
+    useTokenDigest: (digest) => ingestion.useDigest(digest),
   });
   seed();
   return backend;

@@ -1,6 +1,6 @@
 import { createLocalKeySet } from '../../src/set/keys';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from '../apps/store';
-import type { StoredLogEvent } from '../logs/store';
+import { logEvent, type StoredLogEvent } from '../logs/store';
 import { ControlInputError } from './body-errors';
 import { SNAPSHOT_VERSION, type Snapshot } from './snapshot-schema';
 import { clearStores, type BackendStores } from './stores';
@@ -54,7 +54,7 @@ export function takeSnapshot(d: BackendStores): Snapshot {
       jwks: jwks ? publicKeySet(jwks) : null,
     })),
     signals: { users: d.signals.users.all(), devices: d.signals.devices.all() },
-    logs: [...d.logs.values()],
+    logs: [...d.logs.values()].map(logEvent),
     replay: d.replay.entries(),
     // Grants of deleted apps are unreachable; the snapshot keeps those of apps that exist.
     grants: d.grants.all().filter((g) => d.apps.apps.has(g.appId)),

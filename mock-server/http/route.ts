@@ -307,6 +307,8 @@ class MethodNotAllowed extends OktaHttpError {
   }
 }
 
+const NO_ROUTES: readonly CompiledRoute[] = [];
+
 interface CompiledRoute {
   spec: RouteSpec;
   method: string;
@@ -374,11 +376,19 @@ class HandlerRequest implements RouteRequest {
  */
 export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Promise<RenderedReply> {
   const routes = compileRoutes(specs);
+  // The routes that could match, by method and number of path segments (a route matches only paths
+  // with as many segments as its own), in the order given: a request tries only those.
+  const candidates = new Map<string, CompiledRoute[]>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.spec.path.split('/').length}`;
+    const list = candidates.get(key);
+    if (list) list.push(route);
+    else candidates.set(key, [route]);
+  }
   return (input, url) => {
     const { pathname } = url;
     const segments = pathname.split('/');
-    for (const route of routes) {
-      if (route.method !== input.method) continue;
+    for (const route of candidates.get(`${input.method} ${segments.length}`) ?? NO_ROUTES) {
       const params = route.match(pathname, segments);
       if (params === undefined) continue;
       const { spec } = route;

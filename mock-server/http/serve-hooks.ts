@@ -13,6 +13,12 @@ export interface ServeHooks {
   onBound(url: URL): void;
   /** Whether the backend serves the control plane under `/__appset/`. */
   controlOn: boolean;
+  /**
+   * Replaces how accepted tokens are fingerprinted for the replay memory: `digest` must return the
+   * same text as the default (SHA-256 of the token's UTF-8 bytes, base64url), only faster (the Node
+   * server passes node:crypto's).
+   */
+  useTokenDigest(digest: (token: string) => string): void;
 }
 
 const registry = new WeakMap<object, ServeHooks>();

@@ -2,7 +2,7 @@ import { invalidPaging, invalidSearch } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import type { RouteEnv, RouteSpec } from '../http/route';
 import { InvalidCursorError } from '../state/indexed-collection';
-import type { LogCollection, StoredLogEvent } from './store';
+import { logEvent, publishedAt, type LogCollection, type LogRecord } from './store';
 
 const LOG_PAGE_LIMITS = { default: 100, max: 1000 } as const;
 const EVENT_TYPE_FILTER = /^\s*eventType\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i;
@@ -36,8 +36,8 @@ export function logRoutes(env: RouteEnv, logs: LogCollection): RouteSpec[] {
         const inWindow =
           since === undefined && until === undefined
             ? undefined
-            : (event: StoredLogEvent) => {
-                const t = Date.parse(event.published);
+            : (record: LogRecord) => {
+                const t = publishedAt(record);
                 return (since === undefined || t >= since) && (until === undefined || t < until);
               };
         try {
@@ -47,7 +47,7 @@ export function logRoutes(env: RouteEnv, logs: LogCollection): RouteSpec[] {
             index: eventType === undefined ? undefined : ['eventType', eventType],
             where: inWindow,
           });
-          return { status: 200, body: page.items, headers: pageLinks(env.orgUrl(), url, page.next) };
+          return { status: 200, body: page.items.map(logEvent), headers: pageLinks(env.orgUrl(), url, page.next) };
         } catch (error) {
           if (error instanceof InvalidCursorError) throw invalidPaging();
           throw error;

@@ -36,6 +36,8 @@ function refused(err: string, description: string): RouteReply {
 }
 
 function isSecEventJwt(contentType: string | null): boolean {
+  // What providers send, as is: no parameters, no spaces, lower case.
+  if (contentType === 'application/secevent+jwt') return true;
   const type = contentType?.split(';')[0]?.trim().toLowerCase();
   return type === 'application/secevent+jwt';
 }

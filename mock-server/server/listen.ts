@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
@@ -58,6 +59,10 @@ class BodyTooLarge extends Error {
     super(`The request body is larger than the server reads (${bytesSeen} bytes seen)`);
   }
 }
+
+/** How many parsed request URLs the server keeps, and the longest target it keeps one for. */
+const MAX_CACHED_URLS = 256;
+const MAX_CACHED_TARGET = 512;
 
 /** Requests whose body was cut off at the bound: their connection is closed once answered. */
 const cutOff = new WeakSet<IncomingMessage>();
@@ -173,6 +178,12 @@ function writeReply(res: ServerResponse, reply: RenderedReply): void {
   res.end(body ?? undefined);
 }
 
+/** SHA-256 of a token's UTF-8 bytes, base64url: what the replay memory fingerprints tokens with. */
+function tokenDigest(token: string): string {
+  // One call, no Hash object (Node 20.12 and later; a string is hashed as UTF-8).
+  return hash('sha256', token, 'base64url');
+}
+
 function servedUrl(host: string, port: number): URL {
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return new URL(`http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`);
@@ -193,13 +204,6 @@ function errorCodeOf(reply: RenderedReply): string | undefined {
   }
 }
 
-/**
- * The request target as a URL on `origin`: a path on the organization, dot segments resolved, so
- * `//host/…` is never read as another origin and every check sees the path the router will.
- */
-function targetUrl(origin: string, target: string): URL {
-  return new URL(`${origin}${target.startsWith('/') ? target : `/${target}`}`);
-}
 
 /** The log's copy of a request target, bounded so one request cannot flood the log. */
 function loggedPath(target: string): string {
@@ -227,6 +231,8 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     throw new ConfigurationError('listen() serves a backend made by createMockBackend(); pass the object it returned.');
   }
   const { env, route, controlOn } = hooks;
+  // The same digest as the backend's own SHA-256 in JavaScript, natively.
+  hooks.useTokenDigest(tokenDigest);
   const cors = corsPolicy(options.corsOrigins);
   const boundHost = options.host ?? '127.0.0.1';
   const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };
@@ -238,6 +244,29 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     const current = env.orgUrl();
     if (current !== orgUrl) [orgUrl, origin] = [current, current.origin];
     return origin;
+  };
+  // Parsed request URLs by request target, for the current origin: a receiver or a client asks for the
+  // same few targets again and again, and parsing a URL costs more than finding it. Nothing changes a
+  // request's URL (routes and the journal only read it), so one object serves every request to a target.
+  // The target is a path on the organization, dot segments resolved: `//host/…` is never read as
+  // another origin, and the plane guard sees the path the router will.
+  const urls = new Map<string, URL>();
+  let urlsOrigin = '';
+  const requestUrl = (target: string): URL => {
+    const current = orgOrigin();
+    if (current !== urlsOrigin) {
+      urls.clear();
+      urlsOrigin = current;
+    }
+    let url = urls.get(target);
+    if (url === undefined) {
+      url = new URL(`${current}${target.startsWith('/') ? target : `/${target}`}`);
+      if (target.length <= MAX_CACHED_TARGET) {
+        if (urls.size >= MAX_CACHED_URLS) urls.clear();
+        urls.set(target, url);
+      }
+    }
+    return url;
   };
   const server = createServer((req, res) => {
     if (onRequest === undefined) {
@@ -286,7 +315,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       // before anything runs (see planeRefusal), preflights included.
       // (The router reaches the plane only for a path spelling `__appset`, so other targets skip the parse.)
       const target = req.url ?? '/';
-      const toPlane = controlOn && target.includes('__appset') && isControlPath(targetUrl(orgOrigin(), target).pathname);
+      const toPlane = controlOn && target.includes('__appset') && isControlPath(requestUrl(target).pathname);
       const refusal = toPlane ? planeRefusal(headers, planeOptions) : undefined;
       if (refusal !== undefined) {
         reply = planeRefusedReply(refusal);
@@ -343,8 +372,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
 
   async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
-    const target = req.url ?? '/';
-    const url = targetUrl(orgOrigin(), target);
+    const url = requestUrl(req.url ?? '/');
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -359,7 +387,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     // A body cut short is read through the `Request`, whose headers carry the size seen, so the
     // route refuses it in its own form.
     if (bytesSeen !== undefined) return route({ method, headers: incoming.request().headers, request: () => incoming.request() }, url);
-    return route(incoming, url);
+    return await route(incoming, url);
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,8 @@ import {
   type FieldIssue,
 } from '../validation/field-issues';
 import { SecurityEventTokenInputError } from './errors';
-import { securityEventSubjectSchema } from './subject';
+import { eventCheck, FAIL, oneOf, optionalText as fastOptionalText, subjectCheck, subjectIdentifierCheck } from './fast-parse';
+import { SUBJECT_PATTERNS, securityEventSubjectSchema } from './subject';
 
 /** The event-type URIs this package knows, by a short name. */
 export const EVENT_TYPES = {
@@ -25,12 +26,16 @@ export type EventTypeName = keyof typeof EVENT_TYPES;
 /** The URI of a known event type, e.g. `https://schemas.okta.com/secevent/okta/event-type/ip-change`. */
 export type EventTypeUri = (typeof EVENT_TYPES)[EventTypeName];
 
+const RISK_LEVELS = ['low', 'medium', 'high', 'secure', 'none'] as const;
+const COMPLIANCE_STATUSES = ['compliant', 'not-compliant'] as const;
+const INITIATING_ENTITIES = ['admin', 'user', 'policy', 'system'] as const;
+
 /** Risk levels of the Okta risk-change events. */
-export const riskLevelSchema = z.enum(['low', 'medium', 'high', 'secure', 'none']);
+export const riskLevelSchema = z.enum(RISK_LEVELS);
 /** Compliance states of the CAEP device-compliance-change event. */
-export const complianceStatusSchema = z.enum(['compliant', 'not-compliant']);
+export const complianceStatusSchema = z.enum(COMPLIANCE_STATUSES);
 /** Who or what caused an event (CAEP `initiating_entity`). */
-export const initiatingEntitySchema = z.enum(['admin', 'user', 'policy', 'system']);
+export const initiatingEntitySchema = z.enum(INITIATING_ENTITIES);
 /** A text in several languages keyed by language tag; English (`en`) is required. */
 export const languageTaggedStringSchema = z.catchall(z.object({ en: z.string() }), z.string());
 
@@ -181,8 +186,42 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// The common valid payloads, checked by hand (see fast-parse.ts); ip-change and anything these do not
+// vouch for go through the zod schemas.
+const fastSubject = subjectCheck(subjectIdentifierCheck(SUBJECT_PATTERNS));
+const askZod = () => FAIL;
+const fastReason = [
+  ['initiating_entity', oneOf(INITIATING_ENTITIES), true],
+  ['reason_admin', askZod, true],
+  ['reason_user', askZod, true],
+] as const;
+const fastRisk = eventCheck(fastSubject, [
+  ['current_level', oneOf(RISK_LEVELS), false],
+  ['previous_level', oneOf(RISK_LEVELS), false],
+  ...fastReason,
+]);
+const FAST_EVENT_CHECKS: Partial<Record<EventTypeUri, (payload: unknown) => unknown>> = {
+  [EVENT_TYPES.deviceRiskChange]: fastRisk,
+  [EVENT_TYPES.userRiskChange]: fastRisk,
+  [EVENT_TYPES.deviceComplianceChange]: eventCheck(fastSubject, [
+    ['current_status', oneOf(COMPLIANCE_STATUSES), false],
+    ['previous_status', oneOf(COMPLIANCE_STATUSES), false],
+    ...fastReason,
+  ]),
+  [EVENT_TYPES.sessionRevoked]: eventCheck(fastSubject, [
+    ['current_ip', ...fastOptionalText],
+    ['current_user_agent', ...fastOptionalText],
+    ['last_known_ip', ...fastOptionalText],
+    ['last_known_user_agent', ...fastOptionalText],
+    ...fastReason,
+  ]),
+  [EVENT_TYPES.identifierChanged]: eventCheck(fastSubject, [['new-value', ...fastOptionalText]]),
+};
+
 /** Validates one known event's payload, reporting issues under `prefix` (e.g. `events.<uri>`). */
 function parseEvent(uri: EventTypeUri, payload: unknown, prefix: ReadonlyArray<PropertyKey>) {
+  const fast = FAST_EVENT_CHECKS[uri]?.(payload);
+  if (fast !== undefined && fast !== FAIL) return { data: fast, issues: [] };
   const result = EVENT_SCHEMAS[uri].safeParse(payload, PARSE_OPTIONS);
   if (result.success) return { data: result.data as unknown, issues: [] };
   const issues = fieldIssues({

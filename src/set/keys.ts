@@ -337,7 +337,8 @@ export async function resolveVerificationKey(
   } else {
     throw invalidKey('The key source is neither a key set, a key set URL nor a resolver');
   }
-  if (isJwk(key)) return importVerificationJwk(key, alg, kid);
+  // `return await` takes one promise turn; returning the promise from this async function would take three.
+  if (isJwk(key)) return await importVerificationJwk(key, alg, kid);
   if (key.type === 'secret') {
     throw invalidKey(`The key '${kid}' is a symmetric key; only asymmetric keys are accepted`);
   }

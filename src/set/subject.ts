@@ -20,6 +20,9 @@ const ACCT_URI = /^acct:[^\s@]+@[^\s@]+$/;
 const DID_URL = /^did:[a-z0-9]+:\S+$/;
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 
+/** @internal The patterns above, for the hand checks of fast-parse.ts. */
+export const SUBJECT_PATTERNS = { email: EMAIL, e164: E164, acct: ACCT_URI, did: DID_URL, uri: ABSOLUTE_URI } as const;
+
 /** RFC 9493 `email` subject identifier: `{ format: 'email', email }`. */
 export const emailSubjectIdentifierSchema = z.looseObject({
   format: z.literal('email'),

@@ -11,6 +11,7 @@ It starts the CLI itself: `node dist/mock-server/cli.js` when the build is newer
 
 import json
 import os
+import signal
 import subprocess
 import threading
 import unittest
@@ -45,8 +46,9 @@ class Mock:
 
     def __init__(self):
         args = cli_command() + ["--port", "0", "--host", "127.0.0.1", "--token", TOKEN, "--ids", "deterministic"]
-        self.process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        watchdog = threading.Timer(60, self.process.kill)
+        # A process group of its own: `npx tsx …` runs the server in a grandchild, which stop() must reach too.
+        self.process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+        watchdog = threading.Timer(60, lambda: self._signal(signal.SIGKILL))
         watchdog.start()
         try:
             for line in self.process.stdout:
@@ -60,9 +62,18 @@ class Mock:
         # The server logs each request on stdout: keep reading so the pipe never fills.
         threading.Thread(target=self.process.stdout.read, daemon=True).start()
 
+    def _signal(self, number):
+        try:
+            os.killpg(self.process.pid, number)
+        except ProcessLookupError:
+            pass
+
     def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=20)
+        self._signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        finally:
+            self._signal(signal.SIGKILL)
 
     def request(self, method, path, body=None, token=True, raw=None, content_type="application/json"):
         """Sends a request; answers (status, headers, parsed JSON or None). HTTP errors are answers too."""
@@ -105,6 +116,12 @@ class AppsetMockSuite(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.mock.stop()
+        # The server itself is gone, not only the command that started it.
+        try:
+            urllib.request.urlopen(cls.mock.url + "/__appset/health", timeout=5)
+        except urllib.error.URLError:
+            return
+        raise AssertionError("appset-mock still answers after stop()")
 
     def setUp(self):
         status, _, _ = self.mock.control("POST", "/reset")

@@ -325,6 +325,7 @@ function direct<T>(operation: string, run: () => T): T {
  */
 export function createMockBackend(options: MockBackendOptions = {}): MockBackend {
   let orgUrl = parseOrgUrl(options.orgUrl ?? DEFAULT_ORG_URL);
+  let orgOrigin = orgUrl.origin;
   const orgUrlFixed = options.orgUrl !== undefined;
   // Date.now is looked up at each call, so fake timers installed after the backend is created apply.
   const clock = new ControlClock(options.now ?? (() => Date.now()));
@@ -334,6 +335,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   const tokens = options.tokens ?? [{ type: 'SSWS', token: DEFAULT_MOCK_TOKEN }];
   const env: RouteEnv = {
     orgUrl: () => orgUrl,
+    orgOrigin: () => orgOrigin,
     now,
     tokens: new TokenRegistry(tokens),
     limiter: new RateLimiter(rateLimitTable(options.rateLimits)),
@@ -349,7 +351,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   const signals = new SignalsStore();
   const logs = createLogCollection();
   const ingestion = new IngestionService({
-    orgUrl: () => orgUrl,
+    orgOrigin: env.orgOrigin,
     providers,
     signals,
     logs,
@@ -519,7 +521,9 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     route,
     controlOn,
     onBound: (served) => {
-      if (!orgUrlFixed) orgUrl = served;
+      if (orgUrlFixed) return;
+      orgUrl = served;
+      orgOrigin = served.origin;
     },
     useTokenDigest: (digest) => ingestion.useDigest(digest),
   });

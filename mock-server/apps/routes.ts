@@ -67,7 +67,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
           const items = page.items.map((app) => jsonBytes(renderApp(app, orgUrl, app.users.get(expandUser))));
           return { status: 200, jsonBytes: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
         }
-        const origin = orgUrl.origin;
+        const origin = env.orgOrigin();
         let answer = pages.get(url.search, origin, page.items, page.next);
         if (answer === undefined) {
           const items = page.items.map((app) => renderAppBytes(app, orgUrl, origin));

@@ -13,6 +13,8 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export interface RouteEnv {
   /** The organization URL: responses' absolute links point here, and only requests to it are served. */
   orgUrl(): URL;
+  /** `orgUrl().origin`, kept as one string (the URL's `origin` getter builds a new one at each read). */
+  orgOrigin(): string;
   /** The backend's clock, in epoch milliseconds. */
   now(): number;
   readonly tokens: TokenRegistry;

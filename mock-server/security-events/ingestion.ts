@@ -1,6 +1,5 @@
 import { encodeBase64url } from '../../src/set/base64url';
 import { SetVerificationError, isSetVerificationError } from '../../src/set/errors';
-import type { SecurityEventTokenHeader } from '../../src/set/decode';
 import { EVENT_TYPES, type KnownEventPayloads } from '../../src/set/events';
 import type { SecurityEventSubject, SubjectIdentifier } from '../../src/set/subject';
 import { verifySecurityEventToken, type VerifiedSecurityEventToken } from '../../src/set/verify';
@@ -28,7 +27,8 @@ export class IngestionService {
 
   constructor(
     private readonly deps: {
-      orgUrl: () => URL;
+      /** The organization URL's origin: the audience tokens must name. */
+      orgOrigin: () => string;
       providers: ProviderService;
       signals: SignalsStore;
       logs: LogCollection;
@@ -51,36 +51,27 @@ export class IngestionService {
     this.#digest = digest;
   }
 
-  #orgUrl: URL | undefined;
-  #orgOrigin = '';
-
-  /** The organization's origin, read again only when its URL changes (`origin` builds a new string). */
-  #origin(): string {
-    const url = this.deps.orgUrl();
-    if (url !== this.#orgUrl) [this.#orgUrl, this.#orgOrigin] = [url, url.origin];
-    return this.#orgOrigin;
-  }
-
   async ingest(token: string, now: number, requestId: string): Promise<IngestionResult> {
-    const lookup: ProviderLookup = { providers: this.deps.providers, provider: undefined };
+    // The provider the token's issuer names, found while its key is looked up.
+    let provider: StoredProvider | undefined;
     let verified: VerifiedSecurityEventToken;
     try {
       verified = await verifySecurityEventToken(token, {
         // The origin, as `backend.orgUrl` spells it: refusals quote it, and the verifier tolerates a trailing slash.
-        audience: this.#origin(),
+        audience: this.deps.orgOrigin(),
         currentDate: new Date(now),
         // A token older than the replay window could no longer be recognised as a redelivery, so it
         // is refused: a captured token cannot be played again once the memory of it has gone.
         maxTokenAge: Math.floor(this.replay.windowMs / 1000),
-        // A bound function, not an arrow: builds that keep function names (tsx, esbuild's keepNames)
-        // would define a `name` on a new arrow for every token.
-        keys: providerKeys.bind(lookup),
+        keys: (header, claims) => {
+          provider = activeProvider(this.deps.providers, claims);
+          return provider.keys(header, claims);
+        },
       });
     } catch (error) {
       if (isSetVerificationError(error)) return { accepted: false, err: error.err, description: error.description };
       throw error;
     }
-    const provider = lookup.provider;
     const { iss, jti } = verified.claims;
     // The token's digest tells a redelivery from another token reusing a `jti`.
     const digest = this.#digest(token);
@@ -153,26 +144,17 @@ export class IngestionService {
   }
 }
 
-/** The provider a token's issuer names, found while its key is looked up. */
-interface ProviderLookup {
-  readonly providers: ProviderService;
-  provider: StoredProvider | undefined;
-}
-
-/** The verifier's key source: the active provider of the token's `iss` (kept in `this`), and its keys. */
-function providerKeys(this: ProviderLookup, header: SecurityEventTokenHeader, claims: Readonly<Record<string, unknown>>) {
+/** The active provider of the token's `iss`; `invalid_issuer` when there is none. */
+function activeProvider(providers: ProviderService, claims: Readonly<Record<string, unknown>>): StoredProvider {
   const iss = claims.iss;
-  const provider = typeof iss === 'string' ? this.providers.activeByIssuer(iss) : undefined;
-  this.provider = provider;
-  if (!provider) {
-    throw new SetVerificationError(
-      'invalid_issuer',
-      typeof iss === 'string'
-        ? `No active security events provider is registered with the issuer '${iss}'`
-        : "The security event token has no 'iss' claim naming its provider",
-    );
-  }
-  return provider.keys(header, claims);
+  const provider = typeof iss === 'string' ? providers.activeByIssuer(iss) : undefined;
+  if (provider) return provider;
+  throw new SetVerificationError(
+    'invalid_issuer',
+    typeof iss === 'string'
+      ? `No active security events provider is registered with the issuer '${iss}'`
+      : "The security event token has no 'iss' claim naming its provider",
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { DocumentFetchError, fetchJsonDocument } from '../../src/set/fetch-docum
 import { fieldIssues, PARSE_OPTIONS } from '../../src/validation/field-issues';
 import { createLocalKeySet, createRemoteKeySet, type JsonWebKeySet, type KeyResolver } from '../../src/set/keys';
 import { oktaId } from '../http/ids';
-import { notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
+import { notFound, validationFailed } from '../http/okta-errors';
 import { IndexedCollection } from '../state/indexed-collection';
 
 /** A provider's settings as the API answers them. */

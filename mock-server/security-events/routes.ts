@@ -1,6 +1,6 @@
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
-import { invalidPaging, invalidSearch } from '../http/okta-errors';
+import { invalidPaging } from '../http/okta-errors';
 import { exceedsUtf8Bytes } from '../http/utf8';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { IngestionService } from './ingestion';

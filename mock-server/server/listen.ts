@@ -237,14 +237,6 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   const boundHost = options.host ?? '127.0.0.1';
   const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };
   const { onRequest } = options;
-  // The organization's origin, read again only when its URL changes (URL's `origin` getter builds a new string).
-  let orgUrl: URL | undefined;
-  let origin = '';
-  const orgOrigin = () => {
-    const current = env.orgUrl();
-    if (current !== orgUrl) [orgUrl, origin] = [current, current.origin];
-    return origin;
-  };
   // Parsed request URLs by request target, for the current origin: a receiver or a client asks for the
   // same few targets again and again, and parsing a URL costs more than finding it. Nothing changes a
   // request's URL (routes and the journal only read it), so one object serves every request to a target.
@@ -253,7 +245,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   const urls = new Map<string, URL>();
   let urlsOrigin = '';
   const requestUrl = (target: string): URL => {
-    const current = orgOrigin();
+    const current = env.orgOrigin();
     if (current !== urlsOrigin) {
       urls.clear();
       urlsOrigin = current;

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import { DpopKey } from './dpop-key';
+import { untilAborted } from '../core/fetch-guards';
 import { REDACTED } from '../core/redact';
 import { OAuthError } from './errors';
 import { loadSigningKey, type ServiceAppPrivateKey, type SigningKey } from './private-key';
@@ -67,16 +68,6 @@ function withoutSent(text: string | undefined, sent: readonly string[]): string 
   let out = text;
   for (const jwt of sent) for (const part of [jwt, ...jwt.split('.')]) if (part.length >= 16) out = out.split(part).join(REDACTED);
   return out;
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return work;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /**

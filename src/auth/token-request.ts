@@ -1,5 +1,6 @@
 import ky, { TimeoutError as KyTimeoutError, type KyInstance } from 'ky';
 import { readBoundedBody, ResponseTooLarge } from '../core/bounded-body';
+import { isRedirect, RedirectRefusal, untilAborted } from '../core/fetch-guards';
 import { ConnectionError, InvalidResponseError, RedirectError, TimeoutError, type RequestSummary } from '../errors';
 
 /** The fetch a token request is sent with (the client's `fetch` option, or `globalThis.fetch` of the moment). */
@@ -13,27 +14,6 @@ export interface TokenRequesterSettings {
   timeout: number;
   /** The largest answer read, in bytes (the client's `maxResponseBytes`). */
   maxResponseBytes: number;
-}
-
-/** A 3xx answer, refused before anything is sent to its target. */
-class RedirectRefusal extends Error {
-  constructor(readonly response: Response) {
-    super(`redirect ${response.status}`);
-  }
-}
-
-function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
-}
-
-/** Settles as `work` does, or rejects as soon as `signal` aborts (a `fetch` or a body may ignore it). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /**

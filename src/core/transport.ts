@@ -11,6 +11,7 @@ import {
 } from '../errors';
 import type { AuthRequest } from '../auth/provider';
 import { readBoundedBody, ResponseTooLarge } from './bounded-body';
+import { isRedirect, RedirectRefusal, untilAborted } from './fetch-guards';
 import type { ClientHooks } from './hooks';
 import { SecretRedactor } from './redact';
 import { decideAfterConnectionError, decideAfterResponse, type RetryDecision, type RetryMode } from './retry-policy';
@@ -144,39 +145,10 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-/**
- * Settles as `work` does, or rejects with the signal's reason as soon as it aborts: a `fetch` given in
- * the options, or a polyfill, may ignore its signal, and an abort must hold all the same.
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** A fetch or body read that failed without an answer: the only failure retried as a broken connection. */
 class NetworkFailure extends Error {
   constructor(readonly original: unknown) {
     super('network failure', { cause: original });
-  }
-}
-
-/** A 3xx answer, refused before ky or a hook could follow it. */
-class RedirectRefusal extends Error {
-  constructor(readonly response: Response) {
-    super(`redirect ${response.status}`);
   }
 }
 
@@ -195,10 +167,6 @@ const CALL_STATE = 'appsetCall';
 const decoder = new TextDecoder();
 
 const RETRY_METHODS: Array<'get' | 'post' | 'put' | 'delete'> = ['get', 'post', 'put', 'delete'];
-
-function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
-}
 
 /**
  * The one place requests are sent: one ky instance per client does the timeouts (body included,

@@ -322,6 +322,7 @@ describe('a delay fault', () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const env: RouteEnv = {
       orgUrl: () => new URL('https://delay.okta.test'),
+      orgOrigin: () => 'https://delay.okta.test',
       now: () => START,
       tokens: new TokenRegistry([]),
       limiter: new RateLimiter(undefined),

@@ -219,14 +219,14 @@ export const SET_ERROR_CODES = [
 /** One RFC 8935 error code, e.g. `invalid_key`. */
 export type SecurityEventTokenErrorCode = (typeof SET_ERROR_CODES)[number];
 
+const KID_HINT = "Check that the token's `kid` is in the key set of the provider.";
+
 /**
  * The hints of a refused security event token, chosen by RFC 8935's `err` and, where one code covers
  * failures with different remedies, a pattern of the receiver's `description`. The first row whose
  * `err` matches and whose pattern (if any) matches the description gives the hint; a row without a
  * pattern is the code's hint for any description, or none.
  */
-const KID_HINT = "Check that the token's `kid` is in the key set of the provider.";
-
 const SET_ERROR_HINTS: ReadonlyArray<{ err: SecurityEventTokenErrorCode; description?: RegExp; hint: string }> = [
   // Anchored first, so a kid quoted in the description cannot pick another row.
   { err: 'invalid_key', description: /^no key\b/i, hint: KID_HINT },

@@ -32,26 +32,26 @@ export const AppUserSchema = z.looseObject({
 /** An app user: who is assigned to an app, with the username the app knows them by. */
 export type AppUser = z.infer<typeof AppUserSchema>;
 
+/** What an assignment's credentials and profile may be, on assign and on update. */
+const editableMembers = {
+  /** The username the app knows the user by; on assign, default their login. */
+  credentials: z.optional(z.strictObject({ userName: z.string().check(z.minLength(1)).check(z.maxLength(1024)) })),
+  /** App-specific profile attributes. */
+  profile: z.optional(recordOf(z.unknown())),
+};
+
 /** What {@link AppUsersResource.assign} may set; everything is optional. */
 export const AssignAppUserInputSchema = z.strictObject({
   /** `USER` for a direct assignment (the default), `GROUP` when it comes from a group. */
   scope: z.optional(z.enum(['USER', 'GROUP'])),
-  /** The username the app knows the user by; default their login. */
-  credentials: z.optional(z.strictObject({ userName: z.string().check(z.minLength(1)).check(z.maxLength(1024)) })),
-  /** App-specific profile attributes. */
-  profile: z.optional(recordOf(z.unknown())),
+  ...editableMembers,
 });
 
 /** The body of an app-user assignment. */
 export type AssignAppUserInput = z.input<typeof AssignAppUserInputSchema>;
 
 /** What {@link AppUsersResource.update} may change on an assignment: its credentials and its profile. */
-export const UpdateAppUserInputSchema = z.strictObject({
-  /** The username the app knows the user by. */
-  credentials: z.optional(z.strictObject({ userName: z.string().check(z.minLength(1)).check(z.maxLength(1024)) })),
-  /** App-specific profile attributes. */
-  profile: z.optional(recordOf(z.unknown())),
-});
+export const UpdateAppUserInputSchema = z.strictObject(editableMembers);
 
 /** The body of an app-user update. */
 export type UpdateAppUserInput = z.input<typeof UpdateAppUserInputSchema>;

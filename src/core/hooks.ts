@@ -5,7 +5,8 @@ import type { AppsetError } from '../errors';
  * Runs when a request has failed, with the appset error about to be thrown (an `ApiError`,
  * `ConnectionError`, `TimeoutError`, `InvalidResponseError` or `RedirectError`). Return it, or
  * another error to throw instead. Unlike ky's own `beforeError`, it sees every failure of a
- * request, not only HTTP errors, and appset's error rather than ky's `HTTPError`.
+ * request, not only HTTP errors, and appset's error rather than ky's `HTTPError`. A list's page
+ * read ahead (`prefetch`) that fails reaches it only if the walk gets to that page.
  */
 export type BeforeErrorHook = (error: AppsetError) => Error | Promise<Error>;
 

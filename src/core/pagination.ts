@@ -118,7 +118,14 @@ export class Pager<T> implements AsyncIterable<T> {
     try {
       current = request(new URL(this.#path, this.#transport.orgUrl), this.#query);
       for (;;) {
-        const fetched = await current.result;
+        let fetched: Fetched<T>;
+        try {
+          fetched = await current.result;
+        } catch (error) {
+          // A page's failure reaches the beforeError hooks only now that the walk uses the page:
+          // a page read ahead that the walk never reaches fails silently.
+          throw await this.#transport.failed(error);
+        }
         // A page read ahead may have arrived before the walk was aborted; it is not handed out after.
         signal.throwIfAborted();
         yield fetched.page;
@@ -141,7 +148,8 @@ export class Pager<T> implements AsyncIterable<T> {
 
   /**
    * Requests one page and parses it. `onArrival` hears where the walk would go next (or `null` if it
-   * ends there) as soon as the body has arrived, before the parse.
+   * ends there) as soon as the body has arrived, before the parse. Failures are thrown redacted but
+   * before the `beforeError` hooks, which the walk runs when it reaches the page.
    */
   async #fetch(
     target: URL,
@@ -149,12 +157,12 @@ export class Pager<T> implements AsyncIterable<T> {
     options: CallOptions | undefined,
     onArrival: ((next: URL | null) => void) | undefined,
   ): Promise<Fetched<T>> {
-    const response = await this.#transport.receive({ method: 'GET', target, query, retry: 'idempotent', options });
+    const response = await this.#transport.receive({ method: 'GET', target, query, retry: 'idempotent', options, deferErrorHooks: true });
     const request = { method: 'GET', path: `${response.url.pathname}${response.url.search}` };
     const linkHeader = response.headers.get('link');
     if (linkHeader !== null && linkHeader.length > MAX_LINK_HEADER_LENGTH) {
       const problem = `a Link header of ${linkHeader.length} characters (at most ${MAX_LINK_HEADER_LENGTH} are read)`;
-      throw await this.#transport.failed(new InvalidResponseError(request, response.status, response.headers, problem));
+      throw this.#transport.redactor.redactError(new InvalidResponseError(request, response.status, response.headers, problem));
     }
     const links = parseLinkHeader(linkHeader);
     let next = this.#nextStep(links.next, response.url);
@@ -162,14 +170,14 @@ export class Pager<T> implements AsyncIterable<T> {
 
     const parsed = parseJson(response.text);
     if (!parsed.ok) {
-      throw await this.#transport.failed(new InvalidResponseError(request, response.status, response.headers, 'a body that is not JSON', parsed.error));
+      throw this.#transport.redactor.redactError(new InvalidResponseError(request, response.status, response.headers, 'a body that is not JSON', parsed.error));
     }
     let items: T[];
     try {
       items = this.#parse(parsed.value);
     } catch (error) {
       const problem = error instanceof Error ? error.message : 'a body that is not a list';
-      throw await this.#transport.failed(new InvalidResponseError(request, response.status, response.headers, problem, error));
+      throw this.#transport.redactor.redactError(new InvalidResponseError(request, response.status, response.headers, problem, error));
     }
     // An empty page ends the walk even with a next link: Okta's System Log keeps offering one to
     // poll for new events, and a walk must end.

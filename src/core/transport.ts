@@ -91,6 +91,11 @@ export interface RequestSpec {
   apiError?: (error: ApiError) => AppsetError | undefined;
   retry: RetryMode;
   options?: CallOptions;
+  /**
+   * Throw failures redacted but before the `beforeError` hooks, which the caller runs with
+   * {@link Transport.failed} once it uses the failure: a page read ahead that a walk may never reach.
+   */
+  deferErrorHooks?: boolean;
 }
 
 /** A successful answer: status below 300 and a readable body. */
@@ -278,7 +283,8 @@ export class Transport {
     try {
       response = await this.#ky(input, options);
     } catch (error) {
-      throw await this.failed(await this.#failure(error, spec, call, timeout, signal));
+      const failure = await this.#failure(error, spec, call, timeout, signal);
+      throw spec.deferErrorHooks ? this.redactor.redactError(failure) : await this.failed(failure);
     }
     const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
     const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();

@@ -290,6 +290,32 @@ describe('reading ahead with prefetch', () => {
     expect((await rejections.settled()).mock.calls).toEqual([]);
   });
 
+  it('a failure of a page read ahead that the walk never reaches runs no beforeError hook', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () =>
+        HttpResponse.json([app(1)], { headers: { link: `<${ORG}/api/v1/apps/broken>; rel="next"` } }),
+      ),
+      http.get(`${ORG}/api/v1/apps/broken`, () => HttpResponse.json({ errorCode: 'E0000007' }, { status: 404 })),
+    );
+    const hooked: string[] = [];
+    const hooks = { beforeError: [(error: AppsetError) => (hooked.push(error.message), error)] };
+    const watched = createClient({ orgUrl: ORG, token: TOKEN, maxRetries: 0, hooks });
+    const pages = watched.apps.list({}, { prefetch: true }).pages()[Symbol.asyncIterator]();
+    expect((await pages.next()).value?.items).toHaveLength(1);
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    await quiet();
+    await pages.return(undefined);
+    expect(hooked).toEqual([]);
+
+    // The same failure, reached by the walk, goes through the hook once.
+    const reached = watched.apps.list({}, { prefetch: true }).pages()[Symbol.asyncIterator]();
+    await reached.next();
+    await expect(reached.next()).rejects.toBeInstanceOf(NotFoundError);
+    expect(hooked).toHaveLength(1);
+    expect(hooked[0]).toMatch(/GET \/api\/v1\/apps\/broken failed with 404/);
+    expect((await rejections.settled()).mock.calls).toEqual([]);
+  });
+
   it('never reads ahead to a next link on another origin; the walk refuses it after the page', async () => {
     server.use(
       http.get(`${ORG}/api/v1/apps`, () =>

@@ -304,42 +304,53 @@ export class Transport {
     if (!auth) headers.delete('authorization');
     if (call) call.url = request.url;
     const signal = request.signal;
-    const authRequest: AuthRequest = { method: request.method, url: new URL(request.url) };
     try {
-      const body = request.body === null ? undefined : await request.arrayBuffer();
-      // Looked up per call, so a client created before msw (or any fetch patch) starts is still intercepted.
-      const fetchNow = this.#settings.fetch ?? globalThis.fetch;
-      let response: Response;
-      for (;;) {
-        if (auth) await this.#authenticate(auth, headers, authRequest, signal);
-        response = await untilAborted(
-          fetchNow(request.url, { method: request.method, headers, body, signal, redirect: 'manual' }),
-          signal,
-        );
-        if (!auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
-        void response.body?.cancel().catch(() => undefined);
-      }
-      if (isRedirect(response)) {
-        void response.body?.cancel().catch(() => undefined);
-        throw new RedirectRefusal(response);
-      }
-      const bytes = await untilAborted(readBoundedBody(response, this.#settings.maxResponseBytes), signal);
-      // Building a Response around the bytes costs more than the rest of the call: only hooks that
-      // read the response get one; otherwise ky gets the read response and the bytes wait here.
-      if (!this.#hooksReadResponses && call) {
-        call.body = bytes;
-        return response;
-      }
-      return new Response(bytes.byteLength === 0 ? null : bytes, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
+      // One listener for the whole attempt: a fetch given in the options may ignore its signal.
+      return await untilAborted(this.#attempt(request, headers, auth, call), signal);
     } catch (error) {
       // A credential that could not be had (a service app's token request refused) is no broken connection.
       if (signal.aborted || error instanceof RedirectRefusal || error instanceof ResponseTooLarge || error instanceof AppsetError) throw error;
       throw new NetworkFailure(error);
     }
+  }
+
+  /** One attempt of {@link Transport.#fetch}: credentials, the send (again, if the auth asks), the bounded body. */
+  async #attempt(request: Request, headers: Headers, auth: RequestAuth | undefined, call: CallState | undefined): Promise<Response> {
+    const signal = request.signal;
+    // Parsed only for an auth that reads it (a service app's DPoP proof); an API token never does.
+    let url: URL | undefined;
+    const authRequest: AuthRequest = {
+      method: request.method,
+      get url() {
+        return (url ??= new URL(request.url));
+      },
+    };
+    const body = request.body === null ? undefined : await request.arrayBuffer();
+    // Looked up per call, so a client created before msw (or any fetch patch) starts is still intercepted.
+    const fetchNow = this.#settings.fetch ?? globalThis.fetch;
+    let response: Response;
+    for (;;) {
+      if (auth) await this.#authenticate(auth, headers, authRequest, signal);
+      response = await fetchNow(request.url, { method: request.method, headers, body, signal, redirect: 'manual' });
+      if (!auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
+      void response.body?.cancel().catch(() => undefined);
+    }
+    if (isRedirect(response)) {
+      void response.body?.cancel().catch(() => undefined);
+      throw new RedirectRefusal(response);
+    }
+    const bytes = await readBoundedBody(response, this.#settings.maxResponseBytes);
+    // Building a Response around the bytes costs more than the rest of the call: only hooks that
+    // read the response get one; otherwise ky gets the read response and the bytes wait here.
+    if (!this.#hooksReadResponses && call) {
+      call.body = bytes;
+      return response;
+    }
+    return new Response(bytes.byteLength === 0 ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   }
 
   /** Applies the credentials, remembering the `Authorization` value as a secret to keep out of errors. */

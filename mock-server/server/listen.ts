@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
@@ -66,6 +66,22 @@ const MAX_CACHED_TARGET = 512;
 
 /** Requests whose body was cut off at the bound: their connection is closed once answered. */
 const cutOff = new WeakSet<IncomingMessage>();
+
+/** How long a connection closed after a cut-off body still reads (and drops) what the sender streams. */
+const LINGER_MS = 500;
+
+/**
+ * Closes `socket` the way a sender still streaming a body can see the answer: the answer goes out,
+ * the sending side is closed after it, and reading (dropping the rest) stops {@link LINGER_MS} later.
+ * Node's server would destroy the socket as soon as the answer is written (`destroySoon`); the
+ * sender's next chunk then meets a reset, which can discard the answer unread (EPIPE, status 0).
+ */
+function lingerAfterAnswer(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
+}
 
 function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -336,12 +352,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     }
     if (cutOff.has(req)) {
       reply.headers.push(['connection', 'close']);
-      // The answer goes out first and the sending side is closed after it; reading stops a moment
-      // later (closing at once would reset the connection and could lose the answer on its way).
-      res.once('finish', () => {
-        req.socket.end();
-        setTimeout(() => req.socket.destroy(), 500).unref();
-      });
+      lingerAfterAnswer(req.socket);
     }
     writeReply(res, reply);
     return { reply, failed: false, refusedOrigin };

@@ -16,7 +16,12 @@ export interface ResourceAuthDeps {
   nonces?: DpopNonces;
 }
 
-const quote = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+/**
+ * A challenge parameter's quoted value. RFC 6750 §3 allows only printable ASCII without `"` and `\`
+ * in `error_description`: `"` becomes `'`, and anything else outside it (a proof's claims quoted
+ * back may hold any character) becomes `?`, so the header can always be written.
+ */
+const quote = (value: string) => `"${value.replace(/"/g, "'").replace(/[^\x20-\x7e]|\\/g, '?')}"`;
 
 /**
  * The `WWW-Authenticate` value Okta's management API sends with a refused access token:

@@ -276,14 +276,16 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     }
     return url;
   };
+  // The last guard: whatever escapes `respond` (it answers its own failures) ends that connection, never the process.
+  const abandon = (res: ServerResponse) => () => res.socket?.destroy();
   const server = createServer((req, res) => {
     if (onRequest === undefined) {
-      void respond(req, res);
+      respond(req, res).catch(abandon(res));
       return;
     }
     const started = performance.now();
     const arrived = Date.now();
-    void respond(req, res).then(({ reply, failed, refusedOrigin }) => {
+    respond(req, res).then(({ reply, failed, refusedOrigin }) => {
       const entry: RequestLogEntry = {
         time: new Date(arrived).toISOString(),
         method: req.method ?? 'GET',
@@ -295,7 +297,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       const errorCode = failed ? 'internal_error' : (errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined));
       if (errorCode !== undefined) entry.errorCode = errorCode;
       onRequest(entry);
-    });
+    }).catch(abandon(res));
   });
 
   /** A refused control-plane request: 403 `{"error"}`, with no CORS headers (the page may not read it). */
@@ -339,6 +341,12 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
         // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
         if (!reply.headers.some(([name]) => name === 'x-okta-request-id')) reply.headers.push(['x-okta-request-id', base62(20)]);
       }
+      if (cutOff.has(req)) {
+        reply.headers.push(['connection', 'close']);
+        lingerAfterAnswer(req.socket);
+      }
+      // Inside the try: an answer Node refuses to write (a header value it finds invalid) is a 500, not a crash.
+      writeReply(res, reply);
     } catch {
       // A failure of the server itself still answers a page it could read, with an id to report.
       const failedReply: RenderedReply = {
@@ -350,11 +358,6 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       res.end();
       return { reply: failedReply, failed: true, refusedOrigin };
     }
-    if (cutOff.has(req)) {
-      reply.headers.push(['connection', 'close']);
-      lingerAfterAnswer(req.socket);
-    }
-    writeReply(res, reply);
     return { reply, failed: false, refusedOrigin };
   }
 

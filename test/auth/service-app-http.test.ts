@@ -41,3 +41,35 @@ describe('a DPoP service app over HTTP', () => {
     ]);
   });
 });
+
+describe('a DPoP proof whose claims hold characters a header cannot carry', () => {
+  it('is refused 401 with a challenge of printable ASCII, and the server keeps answering', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: { ...(await exportJWK(publicKey)), kid: 'odd-key' }, scopes: ['okta.apps.read'], dpop: true });
+    let authorization = '';
+    const client = createClient({
+      orgUrl: running.url,
+      oauth: { clientId, privateKey, keyId: 'odd-key', scopes: ['okta.apps.read'], dpop: true },
+      fetch: (input, init) => {
+        const value = new Headers(init?.headers).get('authorization');
+        if (value?.startsWith('DPoP ')) authorization = value;
+        return globalThis.fetch(input, init);
+      },
+    });
+    await client.apps.list().toArray({ max: 1 });
+    expect(authorization).toMatch(/^DPoP /);
+
+    // The server quotes the proof's typ back in WWW-Authenticate: a snowman (U+2603) is no Latin-1 character.
+    const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const proof = `${segment({ typ: '\u2603', alg: 'ES256' })}.${segment({})}.AAAA`;
+    const refused = await fetch(`${running.url}/api/v1/apps`, { headers: { authorization, dpop: proof } });
+    expect(refused.status).toBe(401);
+    const challenge = refused.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/error="invalid_dpop_proof"/);
+    expect(challenge).toMatch(/^[\x20-\x7e]+$/);
+    expect(challenge).toContain("typ is '?'; it must be 'dpop+jwt'");
+    expect((await refused.json()) as unknown).toMatchObject({ errorCode: expect.any(String) });
+
+    expect((await fetch(`${running.url}/__appset/health`)).status).toBe(200);
+  });
+});

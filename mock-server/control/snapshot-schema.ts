@@ -23,6 +23,8 @@ const appUserAssignment = z.strictObject({
   syncState: str(64),
   lastSync: str(64).nullable(),
   credentials: z.strictObject({ userName: str() }),
+  /** App-specific attributes, as assigned or updated through the API. */
+  profile: z.record(z.string(), z.unknown()).optional(),
 });
 
 const app = z.strictObject({

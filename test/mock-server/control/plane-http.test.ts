@@ -351,6 +351,28 @@ describe('GET and PUT /__appset/snapshot', () => {
     expect((await okta('GET', '/api/v1/apps')).body.map((a: any) => a.id)).toEqual(saved.body.apps.items.map((i: any) => i.body.id));
   });
 
+  it('a snapshot taken after assignments made through the API restores exactly, app profiles included', async () => {
+    await plane('POST', '/seed', {
+      apps: [bookmark()],
+      users: [{ id: '00u1ada0000000000000', login: 'ada@example.com' }, { id: '00u1bob0000000000000', login: 'bob@example.com' }],
+      groups: [{ id: '00g1eng0000000000000', name: 'Engineering' }],
+    });
+    const [app] = (await okta('GET', '/api/v1/apps')).body;
+    const assign = (path: string, body: object) => okta('POST', `/api/v1/apps/${app.id}/${path}`, body);
+    expect((await assign('users', { id: '00u1ada0000000000000', scope: 'USER', profile: { department: 'R&D' } })).status).toBe(200);
+    expect((await assign('users', { id: '00u1bob0000000000000', scope: 'USER' })).status).toBe(200);
+    expect((await okta('PUT', `/api/v1/apps/${app.id}/groups/00g1eng0000000000000`, { priority: 1 })).status).toBe(200);
+    const saved = await plane('GET', '/snapshot');
+    await plane('POST', '/reset');
+    expect(await plane('PUT', '/snapshot', saved.body)).toMatchObject({ status: 204 });
+    expect((await plane('GET', '/snapshot')).body).toEqual(saved.body);
+    const users = (await okta('GET', `/api/v1/apps/${app.id}/users`)).body;
+    expect(users.map((u: any) => [u.id, u.profile])).toEqual([
+      ['00u1ada0000000000000', { department: 'R&D' }],
+      ['00u1bob0000000000000', {}],
+    ]);
+  });
+
   it("keeps service apps' grants", async () => {
     const key = await serviceKey();
     const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read', 'okta.logs.read'] });

@@ -115,11 +115,13 @@ export class ProviderService {
   }
 
   async replace(id: string, input: unknown): Promise<StoredProvider> {
-    const existing = this.require(id);
+    this.require(id);
     const { name, type, settings, issuerField } = await this.#resolve(input);
+    // Read again after the discovery: a lifecycle call or a delete made meanwhile stands.
+    const current = this.require(id);
     this.#checkIssuerFree(settings.issuer, id, issuerField);
-    const keys = settings.jwks_url === existing.settings.jwks_url ? existing.keys : this.#remoteKeys(settings.jwks_url);
-    const next: StoredProvider = { ...existing, name, type, settings, keys };
+    const keys = settings.jwks_url === current.settings.jwks_url ? current.keys : this.#remoteKeys(settings.jwks_url);
+    const next: StoredProvider = { ...current, name, type, settings, keys };
     this.providers.update(id, next);
     return next;
   }

@@ -215,6 +215,49 @@ describe('PUT /api/v1/security-events-providers/{id}', () => {
     expect((await providers(`/${created.id}`)).body).toEqual(created);
   });
 
+  describe('while the discovery document of a replace is being read', () => {
+    /** Serves the discovery document only once `release` is called; `asked` settles when it was requested. */
+    function holdDiscovery() {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let asked!: () => void;
+      const requested = new Promise<void>((resolve) => (asked = resolve));
+      server.use(
+        http.get(WELL_KNOWN, async () => {
+          asked();
+          await released;
+          return HttpResponse.json({ issuer: 'https://provider.test', jwks_uri: 'https://provider.test/jwks' });
+        }),
+      );
+      return { release, requested };
+    }
+
+    it('a deactivation made meanwhile stands: the replace keeps the status of the moment it writes', async () => {
+      const created = (await create({ ...issuerInput, settings: { issuer: 'https://old.test', jwks_url: 'https://old.test/jwks' } })).body;
+      const discovery = holdDiscovery();
+      const replacing = providers(`/${created.id}`, { method: 'PUT', json: wellKnownInput });
+      await discovery.requested;
+      expect((await providers(`/${created.id}/lifecycle/deactivate`, { method: 'POST' })).status).toBe(200);
+      discovery.release();
+      const replaced = await replacing;
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.status).toBe('INACTIVE');
+      expect((await providers(`/${created.id}`)).body).toMatchObject({ status: 'INACTIVE', name: wellKnownInput.name });
+    });
+
+    it('a provider deleted meanwhile is answered 404 E0000007, and stays deleted', async () => {
+      const created = (await create({ ...issuerInput, settings: { issuer: 'https://old.test', jwks_url: 'https://old.test/jwks' } })).body;
+      const discovery = holdDiscovery();
+      const replacing = providers(`/${created.id}`, { method: 'PUT', json: wellKnownInput });
+      await discovery.requested;
+      await providers(`/${created.id}/lifecycle/deactivate`, { method: 'POST' });
+      expect((await providers(`/${created.id}`, { method: 'DELETE' })).status).toBe(204);
+      discovery.release();
+      expectOktaError(await replacing, 404, 'E0000007', `Not found: Resource not found: ${created.id} (SecurityEventsProvider)`);
+      expect((await providers(`/${created.id}`)).status).toBe(404);
+    });
+  });
+
   it('answers 404 E0000007 for an unknown id', async () => {
     expectOktaError(
       await providers('/sse00000000000000000', { method: 'PUT', json: issuerInput }),

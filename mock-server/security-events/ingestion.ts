@@ -44,7 +44,7 @@ export class IngestionService {
 
   /**
    * Fingerprints tokens with `digest` instead of the JavaScript SHA-256: it must give the same text
-   * (SHA-256 of the token's UTF-8 bytes, base64url). The Node server passes node:crypto's, several
+   * (SHA-256 of the UTF-8 bytes it is given, base64url). The Node server passes node:crypto's, several
    * times faster.
    */
   useDigest(digest: (token: string) => string): void {
@@ -73,8 +73,11 @@ export class IngestionService {
       throw error;
     }
     const { iss, jti } = verified.claims;
-    // The token's digest tells a redelivery from another token reusing a `jti`.
-    const digest = this.#digest(token);
+    // The digest of what was signed (header and payload) tells a redelivery from another token
+    // reusing a `jti`. Not of the whole token: an ECDSA signature can be changed and stay valid
+    // ((r, n − s)), and such a copy, sent first by someone who saw the token, must not make the
+    // provider's own token a conflict.
+    const digest = this.#digest(token.slice(0, token.lastIndexOf('.')));
     const verdict = this.replay.check(iss, jti, digest, now);
     if (verdict === 'duplicate') return { accepted: true };
     if (verdict === 'conflict') {

@@ -13,7 +13,8 @@ export interface ReplayEntry {
 export type ReplayVerdict = 'new' | 'duplicate' | 'conflict';
 
 /**
- * Remembers which `jti` each issuer used, with a digest of the token, so an identical redelivery is
+ * Remembers which `jti` each issuer used, with a digest of what the token signed (header and
+ * payload), so a redelivery of the same signed content is
  * acknowledged without acting twice and a different token reusing a `jti` is refused. Bounded: entries
  * older than the window are evicted, and past `maxEntries` the oldest go first, so a long-running
  * server does not grow without limit.

@@ -1,3 +1,4 @@
+import { exportJWK, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
 import { useMockBackend } from '../../support/backend';
@@ -77,6 +78,31 @@ describe('POST /security/api/v1/security-events receives two tokens with one jti
     registerProvider(backend, [key]);
     await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-retried', aud: 'https://other.okta.test' }));
     expectAccepted(await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-retried' })));
+    expect(backend.signals.user('ada@example.com')?.sessionsRevoked).toBe(1);
+  });
+});
+
+describe('POST /security/api/v1/security-events receives a signature changed but still valid', () => {
+  /** The order of P-256: (r, n − s) is a second valid ECDSA signature of the same input. */
+  const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+  function malleate(token: string): string {
+    const [header, payload, signature] = token.split('.');
+    const raw = Buffer.from(signature!, 'base64url');
+    const s = BigInt(`0x${raw.subarray(32).toString('hex')}`);
+    const flipped = Buffer.from((P256_ORDER - s).toString(16).padStart(64, '0'), 'hex');
+    return `${header}.${payload}.${Buffer.concat([raw.subarray(0, 32), flipped]).toString('base64url')}`;
+  }
+
+  it('is the same token: sent first by someone who saw it, the genuine one is still acknowledged, and acted on once', async () => {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    const es256 = { kid: 'ec-1', privateKey: pair.privateKey, publicKey: pair.publicKey, publicJwk: { ...(await exportJWK(pair.publicKey)), kid: 'ec-1', alg: 'ES256', use: 'sig' } };
+    registerProvider(backend, [es256]);
+    const genuine = await sign(backend, es256, revoked(), { jti: 'jti-malleable' });
+    const copy = malleate(genuine);
+    expect(copy).not.toBe(genuine);
+    expectAccepted(await publish(backend, copy));
+    expectAccepted(await publish(backend, genuine));
+    expect(await receivedEvents(backend)).toHaveLength(1);
     expect(backend.signals.user('ada@example.com')?.sessionsRevoked).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { checkCatalogInput } from './catalog-input';
 import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
-import { buildAppBody, generatedNameStem } from './representation';
+import { buildAppBody, generatedNameStem, renderAppBytes } from './representation';
 import {
   appHasKey,
   createAppCollection,
@@ -142,10 +142,12 @@ export class AppService {
     const requested = String(value.signOnMode);
     const signOnMode = registered?.provisioningOnly ? null : storedSignOnMode(name, registered !== undefined, requested);
     const links = name === undefined || signOnMode === 'OPENID_CONNECT' || signOnMode === null ? undefined : (answers?.appLinks ?? ['login']);
+    // A generated name's counter moves on only once the app is stored.
+    const generated = name === undefined ? this.#nextName(String(value.label)) : undefined;
     const body = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
-      name: name ?? this.#generateName(String(value.label)),
+      name: name ?? generated!.name,
       signOnMode,
       status: activate ? 'ACTIVE' : 'INACTIVE',
       created: at,
@@ -156,6 +158,8 @@ export class AppService {
       catalog: isCatalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
     const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
+    this.#renderBeforeStoring(app);
+    if (generated) this.#nameCounters.set(generated.stem, generated.n);
     this.apps.insert(app);
     return app;
   }
@@ -197,6 +201,7 @@ export class AppService {
       catalog: existing.catalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
     const next: StoredApp = { ...existing, body, search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() } };
+    this.#renderBeforeStoring(next);
     this.apps.update(id, next);
     return next;
   }
@@ -305,11 +310,20 @@ export class AppService {
     ) satisfies Plan;
   }
 
-  #generateName(label: string): string {
+  /** The next generated name (`{stem}_{n}`) for a label; the caller stores `n` once the app is kept. */
+  #nextName(label: string): { name: string; stem: string; n: number } {
     const stem = generatedNameStem(this.options.orgUrl(), label);
     const n = (this.#nameCounters.get(stem) ?? 0) + 1;
-    this.#nameCounters.set(stem, n);
-    return `${stem}_${n}`;
+    return { name: `${stem}_${n}`, stem, n };
+  }
+
+  /**
+   * Renders an app as lists and reads will serve it (caching the bytes they reuse), before it is
+   * stored: an app that cannot be rendered (input given in-process that no JSON can hold) throws here
+   * and is never stored, where stored it would break every list, snapshot and state file after it.
+   */
+  #renderBeforeStoring(app: StoredApp): void {
+    renderAppBytes(app, this.options.orgUrl());
   }
 
   /** A `lastUpdated` strictly after the previous one (a second later when the clock has not moved on). */

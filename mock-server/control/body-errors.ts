@@ -40,17 +40,23 @@ export function inputError(error: z.ZodError, what: string): ControlInputError {
   return new ControlInputError(`${at}: ${reason}`, field);
 }
 
-/** How deep {@link refuseProtoKeys} looks: far deeper than any seed or snapshot nests. */
-const MAX_DOCUMENT_DEPTH = 1000;
+/** How deep a seed or snapshot may nest: far deeper than any of them does. */
+export const MAX_DOCUMENT_DEPTH = 1000;
+
+/** What {@link findDocumentFault} found: a value nested past the bound, or a member named `__proto__`. */
+export interface DocumentFault {
+  kind: 'depth' | 'proto';
+  /** Where: the value at the bound, or the `__proto__` member. */
+  path: PropertyKey[];
+}
 
 /**
- * Refuses a document with a member named `__proto__` anywhere, or nested deeper than any seed or
- * snapshot needs: such a member is plain data in the parsed JSON, but code that copies or merges
- * the state (the backend's, or a test suite's reading what the backend serves back) could turn it
- * into a prototype. Okta's own API has no such member. The walk is linear in the document's size:
- * each entry links to its parent, and the path is spelled out only for the error.
+ * The first value of a parsed JSON document nested `maxDepth` levels deep or more (the top level is
+ * depth 0), or, with `protoKeys`, the first member named `__proto__`. The walk is linear in the
+ * document's size and uses no recursion, so a document nested far deeper than the stack allows is
+ * measured safely: each entry links to its parent, and the path is spelled out only for the fault.
  */
-export function refuseProtoKeys(input: unknown, what: string): void {
+export function findDocumentFault(input: unknown, options: { maxDepth: number; protoKeys?: boolean }): DocumentFault | undefined {
   type Entry = { value: unknown; key: PropertyKey | undefined; parent: Entry | undefined; depth: number };
   const pathOf = (entry: Entry): PropertyKey[] => {
     const path: PropertyKey[] = [];
@@ -62,21 +68,32 @@ export function refuseProtoKeys(input: unknown, what: string): void {
     const entry = stack.pop()!;
     const { value, depth } = entry;
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_DOCUMENT_DEPTH) {
-      const field = formatFieldPath(pathOf(entry));
-      throw new ControlInputError(`${what} field ${field}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels; no document of the plane needs that`, field);
-    }
+    if (depth >= options.maxDepth) return { kind: 'depth', path: pathOf(entry) };
     if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push({ value: item, key: i, parent: entry, depth: depth + 1 }));
       continue;
     }
     for (const key of Object.keys(value)) {
       const child: Entry = { value: (value as Record<string, unknown>)[key], key, parent: entry, depth: depth + 1 };
-      if (key === '__proto__') {
-        const field = formatFieldPath(pathOf(child));
-        throw new ControlInputError(`${what} field ${field}: a member named __proto__ is not allowed; remove it`, field);
-      }
+      if (options.protoKeys && key === '__proto__') return { kind: 'proto', path: pathOf(child) };
       stack.push(child);
     }
   }
+  return undefined;
+}
+
+/**
+ * Refuses a document with a member named `__proto__` anywhere, or nested deeper than any seed or
+ * snapshot needs: such a member is plain data in the parsed JSON, but code that copies or merges
+ * the state (the backend's, or a test suite's reading what the backend serves back) could turn it
+ * into a prototype. Okta's own API has no such member.
+ */
+export function refuseProtoKeys(input: unknown, what: string): void {
+  const fault = findDocumentFault(input, { maxDepth: MAX_DOCUMENT_DEPTH, protoKeys: true });
+  if (fault === undefined) return;
+  const field = formatFieldPath(fault.path);
+  if (fault.kind === 'depth') {
+    throw new ControlInputError(`${what} field ${field}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels; no document of the plane needs that`, field);
+  }
+  throw new ControlInputError(`${what} field ${field}: a member named __proto__ is not allowed; remove it`, field);
 }

@@ -1,8 +1,9 @@
 import { encodeBase64url } from '../../src/set/base64url';
 import { SetVerificationError, isSetVerificationError } from '../../src/set/errors';
-import { EVENT_TYPES, type KnownEventPayloads } from '../../src/set/events';
-import type { SecurityEventSubject, SubjectIdentifier } from '../../src/set/subject';
-import { verifySecurityEventToken, type VerifiedSecurityEventToken } from '../../src/set/verify';
+import { EVENT_TYPES, isKnownEventType, type KnownEventPayloads } from '../../src/set/events';
+import { subjectIdentifierSchema, type SecurityEventSubject, type SubjectIdentifier } from '../../src/set/subject';
+import { claimValidationError, verifySecurityEventToken, type VerifiedSecurityEventToken } from '../../src/set/verify';
+import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../../src/validation/field-issues';
 import { DeferredLogEvent, type LogCollection, type StoredLogEvent } from '../logs/store';
 import type { ProviderService, StoredProvider } from './providers';
 import { ReplayMemory } from './replay';
@@ -71,6 +72,12 @@ export class IngestionService {
     } catch (error) {
       if (isSetVerificationError(error)) return { accepted: false, err: error.err, description: error.description };
       throw error;
+    }
+    const issues = unknownEventSubjectIssues(verified.events);
+    // Refused before anything is remembered: the provider can fix the token and send it with the same `jti`.
+    if (issues.length > 0) {
+      const refusal = claimValidationError(issues);
+      return { accepted: false, err: refusal.err, description: refusal.description };
     }
     const { iss, jti } = verified.claims;
     // The digest of what was signed (header and payload) tells a redelivery from another token
@@ -147,6 +154,37 @@ export class IngestionService {
   }
 }
 
+/** The members of an event's `subject` the receiver acts on and logs: RFC 9493 subject identifiers. */
+const SUBJECT_ROLES = ['user', 'device', 'tenant'] as const;
+
+/**
+ * What is wrong with the subjects of events of unknown types, which the verifier passes as they came
+ * (a known event's subject was checked with its schema). The receiver reads the `user`, `device` and
+ * `tenant` of every event's subject, so each present must be an identifier in a format it supports;
+ * a subject naming none of them is accepted, as the event type may define its own.
+ */
+function unknownEventSubjectIssues(events: Readonly<Record<string, unknown>>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const [uri, payload] of Object.entries(events)) {
+    if (isKnownEventType(uri)) continue;
+    const subject = (payload as Record<string, unknown>).subject;
+    if (subject === undefined) continue;
+    if (typeof subject !== 'object' || subject === null || Array.isArray(subject)) {
+      issues.push({ path: `events.${uri}.subject`, reason: 'Must be an object' });
+      continue;
+    }
+    for (const role of SUBJECT_ROLES) {
+      const id = (subject as Record<string, unknown>)[role];
+      if (id === undefined) continue;
+      const result = subjectIdentifierSchema.safeParse(id, PARSE_OPTIONS);
+      if (result.success) continue;
+      const prefix = ['events', uri, 'subject', role];
+      issues.push(...fieldIssues({ issues: result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })) }));
+    }
+  }
+  return issues;
+}
+
 /** The active provider of the token's `iss`; `invalid_issuer` when there is none. */
 function activeProvider(providers: ProviderService, claims: Readonly<Record<string, unknown>>): StoredProvider {
   const iss = claims.iss;
@@ -214,14 +252,22 @@ class ReceivedEventLog extends DeferredLogEvent {
   }
 }
 
-function target(role: 'user' | 'device' | 'tenant', id: SubjectIdentifier) {
-  const key = subjectKeys(id)[0] ?? id.format;
+function target(role: 'user' | 'device' | 'tenant', id: unknown) {
+  const format = (id as { format?: unknown } | null)?.format;
+  let key: string | undefined;
+  try {
+    key = subjectKeys(id as SubjectIdentifier)[0];
+  } catch {
+    // Only a subject the receiver did not check could get here (it checks every one it accepts):
+    // the log still reads, naming the subject by its format.
+  }
+  key ??= typeof format === 'string' ? format : '';
   const value = key.slice(key.indexOf(':') + 1);
   return {
     id: value,
     type: role === 'user' ? 'User' : role === 'device' ? 'Device' : 'Tenant',
     alternateId: value,
     displayName: value,
-    detailEntry: { subjectFormat: id.format },
+    detailEntry: { subjectFormat: format },
   };
 }

@@ -63,6 +63,15 @@ export interface VerifiedSecurityEventToken {
 const CLAIM_FAILURE_PREFIX = 'Failed claim validation in security event token.';
 
 /**
+ * @internal The `invalid_request` refusal of bad claims or event payloads, naming each field: the
+ * verifier's, and the backend receiver's for what it checks beyond the verifier.
+ */
+export function claimValidationError(issues: readonly FieldIssue[]): SetVerificationError {
+  const list = issues.map((issue) => `'${issue.path}': ${issue.reason}`).join(', ');
+  return new SetVerificationError('invalid_request', `${CLAIM_FAILURE_PREFIX} ${list}`);
+}
+
+/**
  * How far `iat` may run ahead of the receiver's clock (beyond `clockTolerance`): issuers' clocks
  * drift by seconds, while a token dated far ahead would pass every later age check (`maxTokenAge`)
  * long after it was captured.
@@ -171,10 +180,7 @@ export async function verifySecurityEventToken(
     ...timeIssues(claims, options),
     ...validated.issues,
   ];
-  if (!parsed.success || issues.length > 0) {
-    const list = issues.map((issue) => `'${issue.path}': ${issue.reason}`).join(', ');
-    throw new SetVerificationError('invalid_request', `${CLAIM_FAILURE_PREFIX} ${list}`);
-  }
+  if (!parsed.success || issues.length > 0) throw claimValidationError(issues);
   const events = validated.events as VerifiedEvents;
   return { header, claims: { ...parsed.data, events: validated.events }, events };
 }

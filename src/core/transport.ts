@@ -164,6 +164,8 @@ interface CallState {
   url?: string;
   /** The latest attempt's body, when its response was handed back to ky already read. */
   body?: Uint8Array;
+  /** The DPoP proofs the call's attempts sent, redacted from its errors whatever other calls sent since. */
+  proofs?: string[];
 }
 
 /** The key under which a call's {@link CallState} travels from ky's options to its `fetch`. */
@@ -283,8 +285,8 @@ export class Transport {
     try {
       response = await this.#ky(input, options);
     } catch (error) {
-      const failure = await this.#failure(error, spec, call, timeout, signal);
-      throw spec.deferErrorHooks ? this.redactor.redactError(failure) : await this.failed(failure);
+      const failure = this.redactor.redactError(await this.#failure(error, spec, call, timeout, signal), call.proofs);
+      throw spec.deferErrorHooks ? failure : await this.failed(failure);
     }
     const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
     const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
@@ -330,7 +332,7 @@ export class Transport {
     const fetchNow = this.#settings.fetch ?? globalThis.fetch;
     let response: Response;
     for (;;) {
-      if (auth) await this.#authenticate(auth, headers, authRequest, signal);
+      if (auth) await this.#authenticate(auth, headers, authRequest, signal, call);
       response = await fetchNow(request.url, { method: request.method, headers, body, signal, redirect: 'manual' });
       if (!auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
       void response.body?.cancel().catch(() => undefined);
@@ -353,11 +355,20 @@ export class Transport {
     });
   }
 
-  /** Applies the credentials, remembering the `Authorization` value as a secret to keep out of errors. */
-  async #authenticate(auth: RequestAuth, headers: Headers, request: AuthRequest, signal: AbortSignal): Promise<void> {
+  /**
+   * Applies the credentials, remembering every credential header the auth set as a secret to keep
+   * out of errors and hooks: the `Authorization` value, and the DPoP proof (also on the call, whose
+   * errors are redacted with its own proofs however many other requests were sent since).
+   */
+  async #authenticate(auth: RequestAuth, headers: Headers, request: AuthRequest, signal: AbortSignal, call: CallState | undefined): Promise<void> {
     await auth.apply(headers, request, signal);
     const credential = headers.get('authorization');
     if (credential !== null) this.redactor.addIssued(credential);
+    const proof = headers.get('dpop');
+    if (proof !== null) {
+      this.redactor.addProof(proof);
+      if (call) (call.proofs ??= []).push(proof);
+    }
   }
 
   #decide(mode: RetryMode, error: Error, attempt: number, signal: AbortSignal | undefined): RetryDecision {

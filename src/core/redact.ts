@@ -127,6 +127,11 @@ export class SecretRedactor {
     return redactWith(text, this.#spellingsWith(proofs));
   }
 
+  /** `headers` if they hold no known secret, else a copy with the secrets replaced by {@link REDACTED}. */
+  redactHeaders(headers: Headers, proofs?: readonly string[]): Headers {
+    return redactHeadersWith(headers, this.#spellingsWith(proofs));
+  }
+
   /**
    * Redacts an error in place (message, stack, every own property, causes, `AggregateError` members),
    * and returns it. Anything that is not an object is returned as is. `proofs` are the DPoP proofs

@@ -380,4 +380,49 @@ describe('DPoP proofs sent to the API are secrets too', () => {
     const text = loggable(error);
     for (const secret of pieces(slowProof)) expect(text).not.toContain(secret);
   });
+
+  it('an answer that echoes the proof in its status text and body shows none to afterResponse and beforeRetry hooks', async () => {
+    const { clientId, privateKey } = await dpopApp();
+    const proofs: string[] = [];
+    server.use(
+      http.get(
+        `${backend.orgUrl}/api/v1/apps/:appId`,
+        ({ request }) => {
+          const proof = request.headers.get('dpop')!;
+          proofs.push(proof);
+          return HttpResponse.json(
+            { errorCode: 'E0000047', errorSummary: `Busy with ${proof}`, errorLink: 'E0000047', errorId: 'oaeBusy', errorCauses: [] },
+            { status: 429, statusText: `Too many for ${proof}`, headers: { 'x-rate-limit-reset': '0', 'x-echo': proof } },
+          );
+        },
+        { once: true },
+      ),
+      http.get(`${backend.orgUrl}/api/v1/apps/:appId`, ({ params }) => HttpResponse.json(bookmarkApp(String(params.appId)))),
+    );
+    const logged: string[] = [];
+    const client = createClient({
+      orgUrl: backend.orgUrl,
+      oauth: { clientId, privateKey, scopes: ['okta.apps.read'], dpop: true },
+      hooks: {
+        afterResponse: [
+          async (_request, _options, response) =>
+            void logged.push(`${response.status} ${response.statusText}\n${[...response.headers].join('\n')}\n${await response.clone().text()}`),
+        ],
+        beforeRetry: [
+          async ({ error }) => {
+            const { response } = error as Error & { response: Response };
+            logged.push(`${loggable(error)}\n${response.statusText}\n${[...response.headers].join('\n')}\n${await response.clone().text()}`);
+          },
+        ],
+      },
+    });
+
+    await expect(client.apps.get('0oaBusy')).resolves.toMatchObject({ id: '0oaBusy' });
+
+    expect(proofs).toHaveLength(1);
+    expect(logged).toHaveLength(3);
+    expect(logged[0]).toContain('Too many for [REDACTED]');
+    expect(logged[0]).toContain('Busy with [REDACTED]');
+    for (const secret of pieces(proofs[0]!)) expect(logged.join('\n')).not.toContain(secret);
+  });
 });

@@ -202,7 +202,7 @@ export class Pager<T> implements AsyncIterable<T> {
     }
     if (next.username !== '' || next.password !== '') {
       // fetch refuses such a URL with a bare TypeError; and no credential of the server's choosing is sent.
-      const message = `The server's next-page link carries a user name or password (${next.pathname}${next.search}); appset does not follow a link with credentials in it, and the walk stops after this page.`;
+      const message = `The server's next-page link carries a user name or password (${next.pathname}${next.search}); appset does not follow it.`;
       return { kind: 'refuse', error: new AppsetError(message) };
     }
     if (next.href === pageUrl.href) {

@@ -84,10 +84,7 @@ export class SecretRedactor {
    * error about a request made with the previous token is still redacted.
    */
   addIssued(value: string): void {
-    if (typeof value !== 'string' || this.#issued.includes(value)) return;
-    this.#issued.push(value);
-    if (this.#issued.length > ISSUED_KEPT) this.#issued.shift();
-    this.#rebuild();
+    this.#keep(this.#issued, value, ISSUED_KEPT);
   }
 
   /**
@@ -96,9 +93,13 @@ export class SecretRedactor {
    * an older request is redacted by passing its own proofs to {@link SecretRedactor.redactError}.
    */
   addProof(proof: string): void {
-    if (typeof proof !== 'string' || this.#proofs.includes(proof)) return;
-    this.#proofs.push(proof);
-    if (this.#proofs.length > PROOFS_KEPT) this.#proofs.shift();
+    this.#keep(this.#proofs, proof, PROOFS_KEPT);
+  }
+
+  /** Adds `value` to one of the lists of latest values, dropping its oldest beyond `kept`. */
+  #keep(latest: string[], value: string, kept: number): void {
+    if (latest.includes(value)) return;
+    if (latest.push(value) > kept) latest.shift();
     this.#rebuild();
   }
 

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import { DpopKey } from './dpop-key';
 import { untilAborted } from '../core/fetch-guards';
-import { REDACTED } from '../core/redact';
+import { jwtSecrets, REDACTED } from '../core/redact';
 import { OAuthError } from './errors';
 import { loadSigningKey, type ServiceAppPrivateKey, type SigningKey } from './private-key';
 import type { AuthProvider, AuthRequest } from './provider';
@@ -66,7 +66,7 @@ interface CachedToken {
 function withoutSent(text: string | undefined, sent: readonly string[]): string | undefined {
   if (text === undefined) return undefined;
   let out = text;
-  for (const jwt of sent) for (const part of [jwt, ...jwt.split('.')]) if (part.length >= 16) out = out.split(part).join(REDACTED);
+  for (const part of sent.flatMap(jwtSecrets)) out = out.split(part).join(REDACTED);
   return out;
 }
 

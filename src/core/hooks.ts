@@ -14,7 +14,9 @@ export type BeforeErrorHook = (error: AppsetError) => Error | Promise<Error>;
  * Functions called around every request, for logging, tracing and metrics: ky's hooks, handed to
  * ky as they are (`beforeRequest`, `afterResponse`, `beforeRetry`), plus `beforeError` given appset's
  * error. The requests they see never carry the `Authorization` header: appset adds it as the request
- * leaves, so a hook that logs a request, its options or an error cannot log the credential.
+ * leaves, so a hook that logs a request, its options or an error cannot log the credential. The
+ * responses they see (status text, headers, an error answer's body) and the error `beforeRetry` gets
+ * have the client's secrets redacted.
  */
 export interface ClientHooks {
   /** `(request, options, { retryCount })`: before each attempt; may change the request's headers. */

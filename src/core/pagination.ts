@@ -200,6 +200,11 @@ export class Pager<T> implements AsyncIterable<T> {
       const message = `The server's next-page link points to ${next.origin}, not to the organization ${org}; appset does not send credentials there. Check the orgUrl.`;
       return { kind: 'refuse', error: new AppsetError(message) };
     }
+    if (next.username !== '' || next.password !== '') {
+      // fetch refuses such a URL with a bare TypeError; and no credential of the server's choosing is sent.
+      const message = `The server's next-page link carries a user name or password (${next.pathname}${next.search}); appset does not follow it.`;
+      return { kind: 'refuse', error: new AppsetError(message) };
+    }
     if (next.href === pageUrl.href) {
       const message = `The server's next-page link repeats the page just read (${next.pathname}${next.search}); stopping to avoid an endless walk.`;
       return { kind: 'refuse', error: new AppsetError(message) };

@@ -164,6 +164,8 @@ interface CallState {
   url?: string;
   /** The latest attempt's body, when its response was handed back to ky already read. */
   body?: Uint8Array;
+  /** The DPoP proofs the call's attempts sent, redacted from its errors whatever other calls sent since. */
+  proofs?: string[];
 }
 
 /** The key under which a call's {@link CallState} travels from ky's options to its `fetch`. */
@@ -186,6 +188,8 @@ export class Transport {
   readonly #ky: KyInstance;
   /** Whether `afterResponse` hooks will read responses, so each must come with its body. */
   readonly #hooksReadResponses: boolean;
+  /** Whether hooks will see ky's responses (`afterResponse`, `beforeRetry`), so theirs must hold no secret. */
+  readonly #hooksSeeResponses: boolean;
 
   /** The client's secrets, removed from every error before a hook or the caller sees it (see {@link SecretRedactor}). */
   readonly redactor = new SecretRedactor();
@@ -194,6 +198,7 @@ export class Transport {
     this.#settings = settings;
     this.orgUrl = settings.orgUrl;
     this.#hooksReadResponses = (settings.hooks.afterResponse?.length ?? 0) > 0;
+    this.#hooksSeeResponses = this.#hooksReadResponses || (settings.hooks.beforeRetry?.length ?? 0) > 0;
     this.redactor.addHeaders(settings.headers);
     const headers = new Headers(settings.headers);
     // The credential is appset's alone, added as each attempt leaves (see #fetch).
@@ -263,8 +268,11 @@ export class Transport {
         // appset's policy decides every retry and its wait; ky waits (abortably) and sends again.
         shouldRetry: ({ error, retryCount }) => {
           const decision = this.#decide(spec.retry, error, retryCount, signal);
-          if (decision.retry) wait = decision.waitMs;
-          return decision.retry;
+          if (!decision.retry) return false;
+          wait = decision.waitMs;
+          // ky hands this very error to the beforeRetry hooks next (ky's HTTPError quotes the status text).
+          if (this.#hooksSeeResponses) this.redactor.redactError(error, call.proofs);
+          return true;
         },
         delay: () => wait,
       },
@@ -283,8 +291,8 @@ export class Transport {
     try {
       response = await this.#ky(input, options);
     } catch (error) {
-      const failure = await this.#failure(error, spec, call, timeout, signal);
-      throw spec.deferErrorHooks ? this.redactor.redactError(failure) : await this.failed(failure);
+      const failure = this.redactor.redactError(await this.#failure(error, spec, call, timeout, signal), call.proofs);
+      throw spec.deferErrorHooks ? failure : await this.failed(failure);
     }
     const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
     const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
@@ -330,7 +338,7 @@ export class Transport {
     const fetchNow = this.#settings.fetch ?? globalThis.fetch;
     let response: Response;
     for (;;) {
-      if (auth) await this.#authenticate(auth, headers, authRequest, signal);
+      if (auth) await this.#authenticate(auth, headers, authRequest, signal, call);
       response = await fetchNow(request.url, { method: request.method, headers, body, signal, redirect: 'manual' });
       if (!auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
       void response.body?.cancel().catch(() => undefined);
@@ -339,25 +347,46 @@ export class Transport {
       void response.body?.cancel().catch(() => undefined);
       throw new RedirectRefusal(response);
     }
-    const bytes = await readBoundedBody(response, this.#settings.maxResponseBytes);
+    let bytes = await readBoundedBody(response, this.#settings.maxResponseBytes);
+    // What ky hands to hooks (and quotes in its HTTPError) holds none of the client's secrets.
+    let { statusText, headers: responseHeaders } = response;
+    if (this.#hooksSeeResponses) {
+      statusText = this.redactor.redactText(statusText, call?.proofs);
+      responseHeaders = this.redactor.redactHeaders(responseHeaders, call?.proofs);
+      // An error's body too, when hooks read it; a successful body is the caller's data, left as is.
+      if (this.#hooksReadResponses && !response.ok) bytes = this.#redactBytes(bytes, call?.proofs);
+    }
     // Building a Response around the bytes costs more than the rest of the call: only hooks that
     // read the response get one; otherwise ky gets the read response and the bytes wait here.
     if (!this.#hooksReadResponses && call) {
       call.body = bytes;
-      return response;
+      if (statusText === response.statusText && responseHeaders === response.headers) return response;
+      return new Response(null, { status: response.status, statusText, headers: responseHeaders });
     }
-    return new Response(bytes.byteLength === 0 ? null : bytes, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return new Response(bytes.byteLength === 0 ? null : bytes, { status: response.status, statusText, headers: responseHeaders });
   }
 
-  /** Applies the credentials, remembering the `Authorization` value as a secret to keep out of errors. */
-  async #authenticate(auth: RequestAuth, headers: Headers, request: AuthRequest, signal: AbortSignal): Promise<void> {
+  /** `bytes` as UTF-8 text with the client's secrets redacted, re-encoded; `bytes` themselves when they hold none. */
+  #redactBytes(bytes: Uint8Array, proofs: readonly string[] | undefined): Uint8Array {
+    const text = decoder.decode(bytes);
+    const redacted = this.redactor.redactText(text, proofs);
+    return redacted === text ? bytes : new TextEncoder().encode(redacted);
+  }
+
+  /**
+   * Applies the credentials, remembering every credential header the auth set as a secret to keep
+   * out of errors and hooks: the `Authorization` value, and the DPoP proof (also on the call, whose
+   * errors are redacted with its own proofs however many other requests were sent since).
+   */
+  async #authenticate(auth: RequestAuth, headers: Headers, request: AuthRequest, signal: AbortSignal, call: CallState | undefined): Promise<void> {
     await auth.apply(headers, request, signal);
     const credential = headers.get('authorization');
     if (credential !== null) this.redactor.addIssued(credential);
+    const proof = headers.get('dpop');
+    if (proof !== null) {
+      this.redactor.addProof(proof);
+      if (call) (call.proofs ??= []).push(proof);
+    }
   }
 
   #decide(mode: RetryMode, error: Error, attempt: number, signal: AbortSignal | undefined): RetryDecision {

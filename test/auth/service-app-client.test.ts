@@ -5,6 +5,7 @@ import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, createClient, isOAuthError, OAuthError, type ServiceAppPrivateKey } from '../../src/index';
 import { useMockBackend } from '../support/backend';
+import { bookmarkApp } from '../support/fixtures';
 
 const { backend, server } = useMockBackend();
 
@@ -303,5 +304,125 @@ describe('a DPoP nonce on a successful answer', () => {
     await client.apps.get(clientId);
 
     expect(nonces).toEqual([undefined, 'rotated-nonce-1']);
+  });
+});
+
+describe('DPoP proofs sent to the API are secrets too', () => {
+  /** Everything a log line could take from an error. */
+  const loggable = (error: unknown) =>
+    [String((error as Error).message), (error as Error).stack ?? '', inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error), JSON.stringify((error as { body?: unknown }).body)].join('\n');
+  /** A proof and each of its segments. */
+  const pieces = (proof: string) => [proof, ...proof.split('.')];
+  const refusedProof = 'DPoP algs="ES256", error="invalid_dpop_proof", error_description="The DPoP proof is invalid."';
+  /** A 401 for a refused proof (no new token is asked for) that quotes the proof in its body and a header. */
+  const echoProof = (proof: string) => {
+    const [, payload, signature] = proof.split('.');
+    return HttpResponse.json(
+      { errorCode: 'E0000011', errorSummary: `Invalid proof ${proof}`, errorLink: 'E0000011', errorId: 'oaeProof', errorCauses: [{ errorSummary: `payload ${payload}, signature ${signature}` }] },
+      { status: 401, headers: { 'www-authenticate': refusedProof, 'x-echo': proof } },
+    );
+  };
+
+  async function dpopApp() {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    return { clientId, privateKey: key.privateJwk };
+  }
+
+  it("a 401 that echoes the proof keeps it, whole or any segment, out of the error's message, body and headers, and what beforeError sees", async () => {
+    const { clientId, privateKey } = await dpopApp();
+    const proofs: string[] = [];
+    server.use(
+      http.get(`${backend.orgUrl}/api/v1/apps/:appId`, ({ request }) => {
+        proofs.push(request.headers.get('dpop')!);
+        return echoProof(proofs.at(-1)!);
+      }),
+    );
+    const hooked: string[] = [];
+    const client = createClient({
+      orgUrl: backend.orgUrl,
+      oauth: { clientId, privateKey, scopes: ['okta.apps.read'], dpop: true },
+      hooks: { beforeError: [(error) => (hooked.push(loggable(error)), error)] },
+    });
+
+    const error = await client.apps.get(clientId).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 401, errorCode: 'E0000011' });
+    expect(proofs).toHaveLength(1);
+    expect(hooked).toHaveLength(1);
+    const text = `${loggable(error)}\n${[...(error as { headers: Headers }).headers].join('\n')}\n${hooked.join('\n')}`;
+    for (const secret of pieces(proofs[0]!)) expect(text).not.toContain(secret);
+    expect((error as Error).message).toContain('Invalid proof [REDACTED]');
+  });
+
+  it("an error is redacted of its own request's proof, however many requests sent proofs since", async () => {
+    const { clientId, privateKey } = await dpopApp();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let slowProof = '';
+    server.use(
+      http.get(`${backend.orgUrl}/api/v1/apps/:appId`, async ({ request, params }) => {
+        if (params.appId !== '0oaSlow') return HttpResponse.json(bookmarkApp(String(params.appId)));
+        slowProof = request.headers.get('dpop')!;
+        await released;
+        return echoProof(slowProof);
+      }),
+    );
+    const client = createClient({ orgUrl: backend.orgUrl, oauth: { clientId, privateKey, scopes: ['okta.apps.read'], dpop: true } });
+
+    const slow = client.apps.get('0oaSlow').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(slowProof).not.toBe(''));
+    for (let i = 0; i < 20; i += 1) await client.apps.get(`0oaFast${i}`);
+    release();
+    const error = await slow;
+
+    expect(error).toMatchObject({ status: 401 });
+    const text = loggable(error);
+    for (const secret of pieces(slowProof)) expect(text).not.toContain(secret);
+  });
+
+  it('an answer that echoes the proof in its status text and body shows none to afterResponse and beforeRetry hooks', async () => {
+    const { clientId, privateKey } = await dpopApp();
+    const proofs: string[] = [];
+    server.use(
+      http.get(
+        `${backend.orgUrl}/api/v1/apps/:appId`,
+        ({ request }) => {
+          const proof = request.headers.get('dpop')!;
+          proofs.push(proof);
+          return HttpResponse.json(
+            { errorCode: 'E0000047', errorSummary: `Busy with ${proof}`, errorLink: 'E0000047', errorId: 'oaeBusy', errorCauses: [] },
+            { status: 429, statusText: `Too many for ${proof}`, headers: { 'x-rate-limit-reset': '0', 'x-echo': proof } },
+          );
+        },
+        { once: true },
+      ),
+      http.get(`${backend.orgUrl}/api/v1/apps/:appId`, ({ params }) => HttpResponse.json(bookmarkApp(String(params.appId)))),
+    );
+    const logged: string[] = [];
+    const client = createClient({
+      orgUrl: backend.orgUrl,
+      oauth: { clientId, privateKey, scopes: ['okta.apps.read'], dpop: true },
+      hooks: {
+        afterResponse: [
+          async (_request, _options, response) =>
+            void logged.push(`${response.status} ${response.statusText}\n${[...response.headers].join('\n')}\n${await response.clone().text()}`),
+        ],
+        beforeRetry: [
+          async ({ error }) => {
+            const { response } = error as Error & { response: Response };
+            logged.push(`${loggable(error)}\n${response.statusText}\n${[...response.headers].join('\n')}\n${await response.clone().text()}`);
+          },
+        ],
+      },
+    });
+
+    await expect(client.apps.get('0oaBusy')).resolves.toMatchObject({ id: '0oaBusy' });
+
+    expect(proofs).toHaveLength(1);
+    expect(logged).toHaveLength(3);
+    expect(logged[0]).toContain('Too many for [REDACTED]');
+    expect(logged[0]).toContain('Busy with [REDACTED]');
+    for (const secret of pieces(proofs[0]!)) expect(logged.join('\n')).not.toContain(secret);
   });
 });

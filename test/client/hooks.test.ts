@@ -124,6 +124,42 @@ describe('hooks', () => {
     expect(logged.join('\n')).not.toContain(TOKEN);
   });
 
+  it.each([
+    ['alone', false],
+    ['beside an afterResponse hook', true],
+  ])('beforeRetry, %s, gets an answer quoting the token in its status text and body redacted', async (_name, withAfterResponse) => {
+    const answers = [
+      () =>
+        HttpResponse.json(
+          { errorCode: 'E0000009', errorSummary: `Down for ${TOKEN}` },
+          { status: 503, statusText: `Unavailable for ${TOKEN}`, headers: { 'retry-after': '0', 'x-echo': `SSWS ${TOKEN}` } },
+        ),
+      () => HttpResponse.json(bookmarkApp('0oaH')),
+    ];
+    server.use(http.get(APP, () => answers.shift()!()));
+    const logged: string[] = [];
+    const hooks: ClientHooks = {
+      beforeRetry: [
+        async (state) => {
+          const { response } = state.error as Error & { response: Response };
+          logged.push(loggable(state.request), loggable(state.options), loggable(state.error), JSON.stringify(state.error), state.error.message);
+          logged.push(`${response.status} ${response.statusText}`, loggable(response), loggable(response.headers));
+          if (!response.bodyUsed) logged.push(await response.clone().text());
+        },
+      ],
+    };
+    if (withAfterResponse) hooks.afterResponse = [(_request, _options, response) => void logged.push(response.statusText)];
+    const client = createClient({ orgUrl: ORG, token: TOKEN, hooks });
+
+    await expect(client.apps.get('0oaH')).resolves.toMatchObject({ id: '0oaH' });
+
+    expect(seen.map((r) => r.headers.get('authorization'))).toEqual([`SSWS ${TOKEN}`, `SSWS ${TOKEN}`]);
+    expect(logged.join('\n')).toContain('503 Unavailable for [REDACTED]');
+    // The body is there to read when an afterResponse hook reads responses; it is redacted too.
+    if (withAfterResponse) expect(logged.join('\n')).toContain('Down for [REDACTED]');
+    expect(logged.join('\n')).not.toContain(TOKEN);
+  });
+
   it("a hook's own error rejects the call as it is, with no request retried or sent", async () => {
     server.use(http.get(APP, () => HttpResponse.json(bookmarkApp())));
     const mistake = new Error('the hook failed');

@@ -169,6 +169,21 @@ describe('list pagination', () => {
     expect(seen.map((s) => s.url.host)).toEqual(['example.okta.com']);
   });
 
+  it.each([
+    ['a user name', `https://evil@example.okta.com/api/v1/apps?after=x`],
+    ['a user name and password', `https://evil:pw@example.okta.com/api/v1/apps?after=x`],
+  ])('refuses a next link on the same origin with %s in it, with an AppsetError and no request', async (_what, link) => {
+    server.use(http.get(`${ORG}/api/v1/apps`, () => HttpResponse.json([app(1)], { headers: { link: `<${link}>; rel="next"` } })));
+    const labels: string[] = [];
+    const error = await (async () => {
+      for await (const a of client.apps.list()) labels.push(a.label as string);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppsetError);
+    expect((error as Error).message).toMatch(/next-page link carries a user name or password \(\/api\/v1\/apps\?after=x\)/);
+    expect(labels).toEqual(['App 1']);
+    expect(seen).toHaveLength(1);
+  });
+
   it('stops with an error when a next link repeats the page just read', async () => {
     server.use(
       http.get(`${ORG}/api/v1/apps`, ({ request }) =>
@@ -329,6 +344,23 @@ describe('reading ahead with prefetch', () => {
     await expect(walk).rejects.toThrow(/attacker\.example/);
     expect(labels).toEqual(['App 1']);
     expect(seen.map((s) => s.url.host)).toEqual(['example.okta.com']);
+  });
+
+  it('never reads ahead to a same-origin next link with a user name in it; the walk refuses it after the page', async () => {
+    server.use(
+      http.get(`${ORG}/api/v1/apps`, () =>
+        HttpResponse.json([app(1)], { headers: { link: '<https://evil@example.okta.com/api/v1/apps?after=x>; rel="next"' } }),
+      ),
+    );
+    const labels: string[] = [];
+    const error = await (async () => {
+      for await (const a of client.apps.list({}, { prefetch: true })) labels.push(a.label as string);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppsetError);
+    expect((error as Error).message).toMatch(/user name or password/);
+    expect(labels).toEqual(['App 1']);
+    await quiet();
+    expect(seen).toHaveLength(1);
   });
 
   it('reads nothing ahead of an empty page, which ends the walk even with a next link', async () => {

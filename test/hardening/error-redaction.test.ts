@@ -105,6 +105,20 @@ describe('SecretRedactor', () => {
     expect(redactor.redactText('outer-secret-01234-x / secret-01234')).toBe(`${REDACTED} / ${REDACTED}`);
   });
 
+  it('keeps only the latest DPoP proofs, whole and by segment; an error passed its own proofs is cleared of them', () => {
+    const proof = (n: number) => `eyJhbGciOiJFUzI1NiJ9header.payload-${String(n).padStart(12, '0')}.signature-${String(n).padStart(12, '0')}`;
+    const redactor = new SecretRedactor();
+    for (let n = 0; n < 100; n += 1) redactor.addProof(proof(n));
+    const signature = (n: number) => proof(n).split('.')[2]!;
+    expect(redactor.redactText(`${proof(99)} ${signature(92)}`)).toBe(`${REDACTED} ${REDACTED}`);
+    // Older proofs are no longer kept: the list does not grow with every request.
+    expect(redactor.redactText(signature(91))).toBe(signature(91));
+    expect(redactor.redactText(signature(0))).toBe(signature(0));
+    const error = new Error(`echoed ${proof(0)}`);
+    expect(redactor.redactError(error, [proof(0)]).message).toBe(`echoed ${REDACTED}`);
+    expect(redactor.redactText(signature(0))).toBe(signature(0));
+  });
+
   it('survives cycles and deep bodies', () => {
     const redactor = new SecretRedactor();
     redactor.add(TOKEN);

@@ -10,13 +10,23 @@ const httpUrl = text(1000).refine((v) => URL.canParse(v) && /^https?:$/.test(new
 /** JWK members that hold private or symmetric key material: a key set in a seed carries public keys only. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
-const publicJwk = z
+const checkedPublicJwk = z
   .looseObject({ kty: text(10), kid: text(200).optional() })
   .superRefine((jwk, ctx) => {
     for (const member of PRIVATE_JWK_MEMBERS) {
       if (member in jwk) ctx.addIssue({ code: 'custom', path: [member], message: 'Private key material is refused; give the public key only' });
     }
   });
+
+/**
+ * A public JWK. Its input type leaves `kty` optional, as jose's `JWK` does, so that
+ * `{ ...(await exportJWK(publicKey)), kid }` can be given as it is; a key without `kty` is still
+ * refused when the document is read, naming the member.
+ */
+const publicJwk = checkedPublicJwk as unknown as z.ZodType<
+  z.output<typeof checkedPublicJwk>,
+  Omit<z.input<typeof checkedPublicJwk>, 'kty'> & { kty?: string }
+>;
 
 /** A key set given inline (public keys only). */
 export const InlineJwksSchema = z.strictObject({ keys: z.array(publicJwk).min(1).max(SEED_LIMITS.keys) });

@@ -150,6 +150,10 @@ describe('POST /__appset/seed', () => {
     const withPrivate = await plane('POST', '/seed', { providers: [{ name: 'P', issuer: ISSUER, jwks: { keys: [{ ...rest, d: 'secret' }] } }] });
     expect(withPrivate.status).toBe(400);
     expect(withPrivate.body.error).toBe('seed field providers[0].jwks.keys[0].d: Private key material is refused; give the public key only');
+    const { kty: _kty, ...withoutType } = key.publicJwk;
+    const untyped = await plane('POST', '/seed', { providers: [{ name: 'P', issuer: ISSUER, jwks: { keys: [withoutType] } }] });
+    expect(untyped.status).toBe(400);
+    expect(untyped.body.error).toMatch(/^seed field providers\[0\]\.jwks\.keys\[0\]\.kty: /);
   });
 });
 

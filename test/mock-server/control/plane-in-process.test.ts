@@ -66,7 +66,8 @@ async function busyBackend(options: Parameters<typeof createMockBackend>[0] = {}
     users: [{ id: '00u1ada0000000000000', login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }],
     groups: [{ id: '00g1eng0000000000000', name: 'Engineering', description: 'Builders' }],
     providers: [
-      { name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk as { kty: string }] } },
+      // jose's JWK (its `kty` optional in type) is taken as it is.
+      { name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk] } },
       { name: 'Remote', issuer: 'https://remote.test', jwks_url: 'https://remote.test/keys' },
     ],
   });

@@ -338,7 +338,11 @@ export class Transport {
     const fetchNow = this.#settings.fetch ?? globalThis.fetch;
     let response: Response;
     for (;;) {
+      // Once the attempt is abandoned (abort, timeout), nothing more is sent, even by a fetch that
+      // ignores its signal: the caller has been answered already (see #fetch).
+      signal.throwIfAborted();
       if (auth) await this.#authenticate(auth, headers, authRequest, signal, call);
+      signal.throwIfAborted();
       response = await fetchNow(request.url, { method: request.method, headers, body, signal, redirect: 'manual' });
       if (!auth?.sendAgain || !(await auth.sendAgain(response, authRequest))) break;
       void response.body?.cancel().catch(() => undefined);
@@ -346,6 +350,10 @@ export class Transport {
     if (isRedirect(response)) {
       void response.body?.cancel().catch(() => undefined);
       throw new RedirectRefusal(response);
+    }
+    if (signal.aborted) {
+      void response.body?.cancel().catch(() => undefined);
+      signal.throwIfAborted();
     }
     let bytes = await readBoundedBody(response, this.#settings.maxResponseBytes);
     // What ky hands to hooks (and quotes in its HTTPError) holds none of the client's secrets.

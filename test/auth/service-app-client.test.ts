@@ -426,3 +426,40 @@ describe('DPoP proofs sent to the API are secrets too', () => {
     for (const secret of pieces(proofs[0]!)) expect(logged.join('\n')).not.toContain(secret);
   });
 });
+
+describe('an attempt abandoned while its fetch ignores the signal', () => {
+  it('sends nothing more after the abort, even when the late answer asks for a DPoP nonce', async () => {
+    const key = await rsaKey();
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: key.publicJwk, scopes: ['okta.apps.manage'], dpop: true });
+    const creates: string[] = [];
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const controller = new AbortController();
+    const client = createClient({
+      orgUrl: backend.orgUrl,
+      oauth: { clientId, privateKey: key.privateJwk, scopes: ['okta.apps.manage'], dpop: true },
+      // Ignores its signal for the apps API: answers only when the test says, with a nonce challenge.
+      fetch: async (input, init) => {
+        if (new URL(String(input)).pathname !== '/api/v1/apps') return globalThis.fetch(input, init);
+        creates.push(String(init?.method));
+        await answered;
+        return new Response(null, {
+          status: 401,
+          headers: { 'www-authenticate': 'DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof"', 'dpop-nonce': 'late-nonce' },
+        });
+      },
+    });
+    const creating = client.apps.create(
+      { name: 'bookmark', label: 'Abandoned', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://example.com' } } },
+      undefined,
+      { signal: controller.signal },
+    );
+    await vi.waitFor(() => expect(creates).toEqual(['POST']));
+    controller.abort(new Error('caller gave up'));
+    await expect(creating).rejects.toThrow('caller gave up');
+    answer();
+    // Time for the abandoned attempt to read the challenge and (before the fix) send again with the nonce.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(creates).toEqual(['POST']);
+  });
+});

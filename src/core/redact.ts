@@ -62,15 +62,21 @@ export class SecretRedactor {
   readonly #issued: string[] = [];
   /** The latest DPoP proofs, oldest first (see {@link SecretRedactor.addProof}). */
   readonly #proofs: string[] = [];
-  /** Every secret above, as {@link SecretRedactor.#rebuild} last gathered them. */
+  /** Every secret above, as {@link SecretRedactor.#gather} last gathered them. */
   #secrets: string[] = [];
   #spellings: string[] = [];
+  /**
+   * Whether a secret was added since the last gathering. Gathered only when something is redacted:
+   * a DPoP client adds a proof with every request, and escaping and sorting every spelling each time
+   * would cost more than signing the proof.
+   */
+  #stale = false;
 
   /** Adds a secret (and its URL- and JSON-escaped spellings); short ones are ignored, see {@link MIN_REDACTED_LENGTH}. */
   add(secret: string): void {
     if (typeof secret !== 'string' || secret.length < MIN_REDACTED_LENGTH || this.#fixed.has(secret)) return;
     this.#fixed.add(secret);
-    this.#rebuild();
+    this.#stale = true;
   }
 
   /** Adds the secrets of an `Authorization` value (`SSWS x`, `Bearer y`): the credential and the whole value. */
@@ -100,7 +106,7 @@ export class SecretRedactor {
   #keep(latest: string[], value: string, kept: number): void {
     if (latest.includes(value)) return;
     if (latest.push(value) > kept) latest.shift();
-    this.#rebuild();
+    this.#stale = true;
   }
 
   /** Adds the values of headers whose names say they carry credentials. */
@@ -112,13 +118,15 @@ export class SecretRedactor {
   }
 
   /** Gathers the secrets and their spellings anew (a secret dropped may share a spelling with one kept). */
-  #rebuild(): void {
+  #gather(): void {
+    this.#stale = false;
     this.#secrets = [...this.#fixed, ...this.#issued.flatMap(authorizationSecrets), ...this.#proofs.flatMap(jwtSecrets)];
     this.#spellings = spellingsFor(this.#secrets);
   }
 
   /** The spellings to remove: the client's, and those of `proofs` (one request's, maybe no longer kept). */
   #spellingsWith(proofs: readonly string[] | undefined): string[] {
+    if (this.#stale) this.#gather();
     if (proofs === undefined || proofs.every((proof) => this.#proofs.includes(proof))) return this.#spellings;
     return spellingsFor([...this.#secrets, ...proofs.flatMap(jwtSecrets)]);
   }

@@ -6,6 +6,7 @@ import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES } from '../../src/apps/create-input
 import { oktaId } from '../http/ids';
 import { Catalog, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
 import { checkCatalogInput } from './catalog-input';
+import { refuseDeepBody } from '../http/json-bounds';
 import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
@@ -110,6 +111,7 @@ export class AppService {
 
   /** Creates an app from a request body, as `POST /api/v1/apps`. */
   create(input: unknown, activate: boolean, nowMs: number): StoredApp {
+    refuseDeepBody(input);
     const registered = this.#registeredCatalogApp(input);
     let value: Json;
     let name: string | undefined;
@@ -159,8 +161,8 @@ export class AppService {
     });
     const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
     this.#renderBeforeStoring(app);
-    if (generated) this.#nameCounters.set(generated.stem, generated.n);
     this.apps.insert(app);
+    if (generated) this.#nameCounters.set(generated.stem, generated.n);
     return app;
   }
 
@@ -173,6 +175,7 @@ export class AppService {
 
   /** Replaces an app's properties, as `PUT /api/v1/apps/{id}`: id, name, status and created stay. */
   replace(id: string, input: unknown, nowMs: number): StoredApp {
+    refuseDeepBody(input);
     const existing = this.require(id);
     if (existing.kind === undefined && existing.body.signOnMode === 'AUTO_LOGIN' && existing.body.status === 'INACTIVE') {
       // What real organizations answer for a deactivated custom SWA app (recordings).

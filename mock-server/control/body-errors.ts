@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppsetError } from '../../src/errors';
 import { formatFieldPath } from '../../src/validation/field-issues';
+import { findDocumentFault } from '../http/json-bounds';
 
 /** A refused control-plane request: answered 400 `{"error": message}` over HTTP, thrown in-process. */
 export class ControlInputError extends AppsetError {
@@ -42,45 +43,6 @@ export function inputError(error: z.ZodError, what: string): ControlInputError {
 
 /** How deep a seed or snapshot may nest: far deeper than any of them does. */
 export const MAX_DOCUMENT_DEPTH = 1000;
-
-/** What {@link findDocumentFault} found: a value nested past the bound, or a member named `__proto__`. */
-export interface DocumentFault {
-  kind: 'depth' | 'proto';
-  /** Where: the value at the bound, or the `__proto__` member. */
-  path: PropertyKey[];
-}
-
-/**
- * The first value of a parsed JSON document nested `maxDepth` levels deep or more (the top level is
- * depth 0), or, with `protoKeys`, the first member named `__proto__`. The walk is linear in the
- * document's size and uses no recursion, so a document nested far deeper than the stack allows is
- * measured safely: each entry links to its parent, and the path is spelled out only for the fault.
- */
-export function findDocumentFault(input: unknown, options: { maxDepth: number; protoKeys?: boolean }): DocumentFault | undefined {
-  type Entry = { value: unknown; key: PropertyKey | undefined; parent: Entry | undefined; depth: number };
-  const pathOf = (entry: Entry): PropertyKey[] => {
-    const path: PropertyKey[] = [];
-    for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) path.unshift(at.key);
-    return path;
-  };
-  const stack: Entry[] = [{ value: input, key: undefined, parent: undefined, depth: 0 }];
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
-    const { value, depth } = entry;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth >= options.maxDepth) return { kind: 'depth', path: pathOf(entry) };
-    if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ value: item, key: i, parent: entry, depth: depth + 1 }));
-      continue;
-    }
-    for (const key of Object.keys(value)) {
-      const child: Entry = { value: (value as Record<string, unknown>)[key], key, parent: entry, depth: depth + 1 };
-      if (options.protoKeys && key === '__proto__') return { kind: 'proto', path: pathOf(child) };
-      stack.push(child);
-    }
-  }
-  return undefined;
-}
 
 /**
  * Refuses a document with a member named `__proto__` anywhere, or nested deeper than any seed or

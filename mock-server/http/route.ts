@@ -1,7 +1,7 @@
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
 import { exceedsUtf8Bytes } from './utf8';
-import { findDocumentFault, MAX_DOCUMENT_DEPTH } from '../control/body-errors';
+import { refuseDeepBody } from './json-bounds';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
 import type { RateLimitBucket, RateLimiter, RateLimitLane, RateLimitState } from './rate-limits';
 import type { FaultAction } from '../control/faults';
@@ -9,15 +9,6 @@ import type { AnsweredRequest } from '../control/journal';
 
 /** The largest request body the Management API routes read. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-
-/**
- * How deep a Management API body may nest. Real bodies nest a handful of levels (a SAML app's
- * `settings.signOn.attributeStatements[0].values` is five). Anything kept from a body is served back,
- * snapshotted and written to the `--state` file, none of which can render nesting far deeper than
- * this; and it is well inside the control plane's {@link MAX_DOCUMENT_DEPTH}, so a snapshot of
- * whatever the API stored can be restored.
- */
-export const MAX_JSON_BODY_DEPTH = 100;
 
 /** What every route needs from its backend. */
 export interface RouteEnv {
@@ -84,7 +75,7 @@ export interface BodySource {
 
 /**
  * Reads a JSON body of at most `maxBytes`: a larger or unparsable body, or one nested deeper than
- * {@link MAX_JSON_BODY_DEPTH}, is `E0000003`. The length is checked from `Content-Length` first so an
+ * `MAX_JSON_BODY_DEPTH` (see json-bounds.ts), is `E0000003`. The length is checked from `Content-Length` first so an
  * oversized body is refused before it is read. Every Okta route that takes JSON reads it here.
  */
 export async function readJsonBody(request: BodySource, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
@@ -99,12 +90,7 @@ export async function readJsonBody(request: BodySource, maxBytes = MAX_JSON_BODY
   } catch {
     throw malformedBody();
   }
-  const fault = findDocumentFault(body, { maxDepth: MAX_JSON_BODY_DEPTH });
-  if (fault !== undefined) {
-    // The top-level member is named: the full path is as long as the nesting.
-    const member = fault.path.length > 0 ? ` (in ${String(fault.path[0])})` : '';
-    throw malformedBody(`The request body is nested deeper than ${MAX_JSON_BODY_DEPTH} levels${member}, the most the backend reads.`);
-  }
+  refuseDeepBody(body);
   return body;
 }
 

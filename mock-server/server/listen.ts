@@ -276,8 +276,13 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     }
     return url;
   };
-  // The last guard: whatever escapes `respond` (it answers its own failures) ends that connection, never the process.
-  const abandon = (res: ServerResponse) => () => res.socket?.destroy();
+  // The last guard: whatever escapes `respond` (it answers its own failures), or a throwing
+  // `onRequest`, ends that connection and is reported as a process warning, never ends the process.
+  const abandon = (res: ServerResponse) => (error: unknown) => {
+    res.socket?.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    process.emitWarning(`appset-mock: a request ended without an answer or its log line: ${reason}`);
+  };
   const server = createServer((req, res) => {
     if (onRequest === undefined) {
       respond(req, res).catch(abandon(res));

@@ -16,7 +16,8 @@ export type BeforeErrorHook = (error: AppsetError) => Error | Promise<Error>;
  * error. The requests they see never carry the `Authorization` header: appset adds it as the request
  * leaves, so a hook that logs a request, its options or an error cannot log the credential. The
  * responses they see (status text, headers, an error answer's body) and the error `beforeRetry` gets
- * have the client's secrets redacted.
+ * have the client's secrets redacted; with `afterResponse` or `beforeRetry` hooks given, the headers
+ * a call's `withResponse()` and a pager's pages carry are those redacted copies too.
  */
 export interface ClientHooks {
   /** `(request, options, { retryCount })`: before each attempt; may change the request's headers. */

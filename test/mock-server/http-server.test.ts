@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockBackend } from '../../mock-server/index';
 import { createHandlers } from '../../mock-server/msw/index';
 import { listen, type RunningServer } from '../../mock-server/node/index';
@@ -117,5 +117,30 @@ describe('route matching', () => {
     const encoded = [...app.id].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
     expect(await status(`/api/v1/apps/${encoded}`)).toBe(200);
     expect(await status('/api/v1/apps/%E0%A4%A')).toBe(404);
+  });
+});
+
+describe('a request log callback that throws', () => {
+  it('ends that connection and is reported as a warning; the server keeps answering', async () => {
+    const backend = createMockBackend();
+    const running = await listen(backend, {
+      host: '127.0.0.1',
+      port: 0,
+      onRequest: () => {
+        throw new Error('the logger broke');
+      },
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const headers = { authorization: `SSWS ${backend.defaultToken}` };
+      expect((await fetch(`${running.url}/api/v1/apps`, { headers })).status).toBe(200);
+      await vi.waitFor(() => expect(warnings).toContain('appset-mock: a request ended without an answer or its log line: the logger broke'));
+      expect((await fetch(`${running.url}/api/v1/apps`, { headers })).status).toBe(200);
+    } finally {
+      process.off('warning', onWarning);
+      await running.close();
+    }
   });
 });

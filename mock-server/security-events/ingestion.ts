@@ -228,7 +228,7 @@ class ReceivedEventLog extends DeferredLogEvent {
 
   protected build(): StoredLogEvent {
     const subject = (this.subject ?? {}) as SecurityEventSubject;
-    const targets = (['user', 'device', 'tenant'] as const)
+    const targets = SUBJECT_ROLES
       .filter((role) => subject[role] !== undefined)
       .map((role) => target(role, subject[role]!));
     return {

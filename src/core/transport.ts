@@ -291,8 +291,8 @@ export class Transport {
     try {
       response = await this.#ky(input, options);
     } catch (error) {
-      const failure = this.redactor.redactError(await this.#failure(error, spec, call, timeout, signal), call.proofs);
-      throw spec.deferErrorHooks ? failure : await this.failed(failure);
+      const failure = await this.#failure(error, spec, call, timeout, signal);
+      throw spec.deferErrorHooks ? this.redactor.redactError(failure, call.proofs) : await this.failed(failure, call.proofs);
     }
     const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
     const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
@@ -450,10 +450,11 @@ export class Transport {
    * The error to throw for a request that failed, however late it was found: a failure of the
    * exchange, or an answer the caller could not use (a page or body of the wrong shape). Removes the
    * client's secrets, then runs the `beforeError` hooks on it. Every request failure thrown to the
-   * caller goes through here once: `throw await transport.failed(error)`.
+   * caller goes through here once: `throw await transport.failed(error)`. `proofs`: the DPoP proofs
+   * of the request the error is about (see `SecretRedactor.redactError`).
    */
-  failed(error: unknown): Promise<unknown> {
-    return this.#beforeError(this.redactor.redactError(error));
+  failed(error: unknown, proofs?: readonly string[]): Promise<unknown> {
+    return this.#beforeError(this.redactor.redactError(error, proofs));
   }
 
   /** Runs the `beforeError` hooks on an appset error; anything else passes untouched. */

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import { DpopKey } from './dpop-key';
 import { untilAborted } from '../core/fetch-guards';
-import { jwtSecrets, REDACTED } from '../core/redact';
+import { withoutJwts } from '../core/redact';
 import { OAuthError } from './errors';
 import { loadSigningKey, type ServiceAppPrivateKey, type SigningKey } from './private-key';
 import type { AuthProvider, AuthRequest } from './provider';
@@ -56,18 +56,6 @@ interface CachedToken {
   type: 'Bearer' | 'DPoP';
   /** On the server's clock, epoch ms. */
   renewAt: number;
-}
-
-/**
- * A server's text with the client assertion and DPoP proof it was sent taken out, whole or any of
- * their segments: a token endpoint that echoes what it refused must not put a signed, still
- * unused assertion (replayable until it expires) into an error a caller may log.
- */
-function withoutSent(text: string | undefined, sent: readonly string[]): string | undefined {
-  if (text === undefined) return undefined;
-  let out = text;
-  for (const part of sent.flatMap(jwtSecrets)) out = out.split(part).join(REDACTED);
-  return out;
 }
 
 /**
@@ -235,7 +223,10 @@ export class ServiceAppAuth implements AuthProvider {
         });
       }
       const { error } = parsed.data;
-      const description = withoutSent(parsed.data.error_description, headers.dpop === undefined ? [assertion] : [assertion, headers.dpop]);
+      // A token endpoint that echoes what it refused must not put a signed, still unused assertion
+      // (replayable until it expires) or proof into an error a caller may log.
+      const sentDescription = parsed.data.error_description;
+      const description = sentDescription === undefined ? undefined : withoutJwts(sentDescription, headers.dpop === undefined ? [assertion] : [assertion, headers.dpop]);
       if (error === 'use_dpop_nonce' && dpop && nonce !== null && !retriedNonce) {
         retriedNonce = true;
         continue;

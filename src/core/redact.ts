@@ -25,6 +25,15 @@ function spellingsOf(secret: string): string[] {
 }
 
 /**
+ * `text` with each signed JWT of `sent` (a client assertion, a DPoP proof) taken out, whole and by
+ * segment, in every spelling: for a text that is no error of the client's, such as a token
+ * endpoint's description quoting what it was sent.
+ */
+export function withoutJwts(text: string, sent: readonly string[]): string {
+  return redactWith(text, spellingsFor(sent.flatMap(jwtSecrets)));
+}
+
+/**
  * What to take out of a text that may echo a signed JWT sent (a client assertion, a DPoP proof):
  * the whole JWT and each of its segments, so an echo of the payload or signature alone goes too.
  */

@@ -1,6 +1,6 @@
 // Node-only helpers of `appset-mock` for the control plane's options: files in, state out.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { IdMode } from '../control/ids';
 import { inputError } from '../control/body-errors';
@@ -24,15 +24,27 @@ export interface ControlCliOptions {
 }
 
 function readJsonFile(path: string, flag: string): unknown {
-  let size: number;
+  let text: string;
+  let fd: number;
   try {
-    size = statSync(path).size;
-  } catch {
-    throw new CliOptionError(`${flag} ${path}: no such file; give the path of a JSON file.`);
+    // Opened without blocking, so a FIFO cannot hang the start; then checked on the open file itself.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CliOptionError(`${flag} ${path}: no such file; give the path of a JSON file.`);
+    throw new CliOptionError(`${flag} ${path}: cannot be opened (${code ?? String(error)}).`);
   }
-  if (size > MAX_CLI_FILE_BYTES) throw new CliOptionError(`${flag} ${path}: the file is larger than ${MAX_CLI_FILE_BYTES} bytes.`);
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    const stats = fstatSync(fd);
+    // A device, FIFO or directory has no size to check (/dev/zero never ends): only regular files are read.
+    if (!stats.isFile()) throw new CliOptionError(`${flag} ${path}: not a regular file; give the path of a JSON file.`);
+    if (stats.size > MAX_CLI_FILE_BYTES) throw new CliOptionError(`${flag} ${path}: the file is larger than ${MAX_CLI_FILE_BYTES} bytes.`);
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    return JSON.parse(text);
   } catch (error) {
     throw new CliOptionError(`${flag} ${path}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
   }

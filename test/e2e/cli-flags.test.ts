@@ -36,6 +36,18 @@ describe('appset-mock checking its flags', () => {
     );
   });
 
+  it.each([
+    ['--seed', '/dev/zero'],
+    ['--state', '/dev/zero'],
+    ['--rate-limits', '/dev/null'],
+    ['--seed', '/tmp'],
+  ])('refuses %s %s, which is not a regular file, at once and exits 2', async (flag, path) => {
+    // /dev/zero never ends: read whole, it filled memory until the process was killed.
+    const { exit, stderr } = await output([flag, path, '--port', '0']);
+    expect(exit).toEqual({ code: 2, signal: null });
+    expect(stderr).toBe(`appset-mock: ${flag} ${path}: not a regular file; give the path of a JSON file.\n`);
+  });
+
   it('refuses a --cors-origin that is not an origin, showing the origin to give', async () => {
     const { exit, stderr } = await output(['--cors-origin', 'http://localhost:5173,https://app.example.com/login']);
     expect(exit).toEqual({ code: 2, signal: null });

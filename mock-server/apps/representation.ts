@@ -20,12 +20,13 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  */
 export function mergeOnto(base: Json, over: Json): Json {
   const out: Json = {};
+  // Own members only: a key such as `constructor` must not pick up what every object inherits.
   for (const [key, value] of Object.entries(base)) {
-    const next = over[key];
+    const next = Object.hasOwn(over, key) ? over[key] : undefined;
     out[key] = next === undefined ? value : isObject(value) && isObject(next) ? mergeOnto(value, next) : next;
   }
   for (const [key, value] of Object.entries(over)) {
-    if (!(key in base) && value !== undefined) out[key] = value;
+    if (!Object.hasOwn(base, key) && value !== undefined) out[key] = value;
   }
   return out;
 }

@@ -141,6 +141,9 @@ export class ControlPlane implements RouterControl {
     // The checked input itself is applied (copied), so app bodies keep their members' order.
     const doc = structuredClone(input) as Snapshot;
     checkSnapshot(doc);
+    if (this.deps.clock.readingWithOffset(doc.clock.offsetMs) === undefined) {
+      throw new ControlInputError('snapshot field clock.offsetMs: would put the clock outside 1970 to 9999', 'clock.offsetMs');
+    }
     const previous = takeSnapshot(this.deps);
     try {
       loadSnapshot(this.deps, doc);
@@ -216,8 +219,13 @@ export class ControlPlane implements RouterControl {
   /** Moves the clock: `{ advanceMs }` forward, or `{ now }` to an instant. */
   changeClock(input: unknown): void {
     const change = parse(ClockChangeSchema, input, 'clock');
-    if ('advanceMs' in change) this.deps.clock.advance(change.advanceMs);
-    else this.deps.clock.set(Date.parse(change.now));
+    const clock = this.deps.clock;
+    const offset = 'advanceMs' in change ? clock.offsetMs + change.advanceMs : clock.offsetMs + Date.parse(change.now) - clock.now();
+    if (clock.readingWithOffset(offset) === undefined) {
+      const field = 'advanceMs' in change ? 'advanceMs' : 'now';
+      throw new ControlInputError(`clock field ${field}: would move the clock outside 1970 to 9999; the clock is unchanged`, field);
+    }
+    clock.setOffset(offset);
   }
 
   /** Sets the enforced rate limits; the current windows keep their counts. */

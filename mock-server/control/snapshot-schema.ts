@@ -55,7 +55,7 @@ const user = z.strictObject({
   status: str(64),
   created: iso,
   lastUpdated: iso,
-  profile: z.strictObject({ login: str(100), email: str(100), firstName: str(50).nullable(), lastName: str(50).nullable() }),
+  profile: z.strictObject({ login: str(100).min(1), email: str(100), firstName: str(50).nullable(), lastName: str(50).nullable() }),
 });
 
 const group = z.strictObject({
@@ -116,7 +116,8 @@ export const SnapshotSchema = z.strictObject({
   orgId: z.string().regex(/^00o[0-9A-Za-z]{17}$/),
   clock: z.strictObject({ offsetMs: z.int().min(-8.64e15).max(8.64e15) }),
   /** The deterministic id counter, or `null` with random ids. */
-  idCounter: z.int().min(1).nullable(),
+  // Below 2^48: System Log uuids count in 12 hex digits, and the counter stays an exact integer.
+  idCounter: z.int().min(1).max(2 ** 48 - 1).nullable(),
   apps: z.strictObject({
     items: z.array(app).max(MAX_ITEMS),
     /** Counters of generated names (`{stem}_{n}`). */

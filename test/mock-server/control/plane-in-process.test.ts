@@ -341,3 +341,49 @@ describe('a delay fault', () => {
     expect(await reply).toMatchObject({ status: 200, body: '{"real":true}' });
   });
 });
+
+describe('documents and clock changes that would break the backend later are refused, changing nothing', () => {
+  it('a clock moved past 9999 or a snapshot offset beyond it: refused, the clock as it was', async () => {
+    const backend = backendWith();
+    backend.clock.set('9999-12-31T00:00:00.000Z');
+    expect(() => backend.clock.advance(2 * 86_400_000)).toThrow('clock field advanceMs: would move the clock outside 1970 to 9999; the clock is unchanged');
+    expect(backend.clock.now().toISOString()).toBe('9999-12-31T00:00:00.000Z');
+    expect((await get(backend, '/api/v1/apps')).status).toBe(200);
+
+    const other = backendWith();
+    const saved = other.snapshot();
+    expect(() => other.restore({ ...saved, clock: { offsetMs: 8.64e15 } })).toThrow(ControlInputError);
+    expect(() => other.restore({ ...saved, clock: { offsetMs: -START - 1 } })).toThrow(/^snapshot field clock\.offsetMs: /);
+    expect(other.clock.now().getTime()).toBe(START);
+  });
+
+  it('an id counter past 2^48 in a snapshot: refused (ids made from it collided)', () => {
+    const backend = backendWith({ ids: 'deterministic' });
+    const saved = backend.snapshot();
+    expect(() => backend.restore({ ...saved, idCounter: Number.MAX_SAFE_INTEGER })).toThrow(/^snapshot field idCounter: /);
+  });
+
+  it('a user whose login is empty in a snapshot: refused with the field, not an internal error', () => {
+    const backend = backendWith();
+    const saved = backend.snapshot();
+    const user = { id: '00u1ada0000000000000', status: 'ACTIVE', created: new Date(START).toISOString(), activated: null, statusChanged: null, lastLogin: null, lastUpdated: new Date(START).toISOString(), passwordChanged: null, profile: { login: '', email: 'ada@example.com', firstName: null, lastName: null } };
+    expect(() => backend.restore({ ...saved, users: [user as never] })).toThrow(/^snapshot field users\[0\]\.profile\.login: /);
+  });
+
+  it("an app link named like an object's built-in member (constructor): snapshots still work after the app is replaced", async () => {
+    const backend = backendWith();
+    const { apps } = await backend.seed({ apps: [bookmark()] });
+    const saved = backend.snapshot();
+    saved.apps.items[0]!.links = ['constructor'];
+    backend.restore(saved);
+    const { _links: _ignored, ...body } = (await get(backend, `/api/v1/apps/${apps[0]!.id}`)).body;
+    const replaced = await fetch(new URL(`/api/v1/apps/${apps[0]!.id}`, backend.orgUrl), {
+      method: 'PUT',
+      headers: { authorization: `SSWS ${backend.defaultToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(replaced.status).toBe(200);
+    expect(() => structuredClone(backend.snapshot())).not.toThrow();
+    expect((await get(backend, '/api/v1/apps')).status).toBe(200);
+  });
+});

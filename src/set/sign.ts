@@ -260,8 +260,16 @@ export async function signSecurityEventToken(
     iat: claims.iat ?? nowInSeconds(),
   };
   const header = { alg, kid: options.kid, typ: SECEVENT_TYP };
+  let json: string;
   try {
-    return await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+    json = JSON.stringify(payload);
+  } catch (cause) {
+    // A cycle or a BigInt among the claims: the key is not at fault.
+    const reason = `Must be JSON (${(cause instanceof Error ? cause.message : String(cause)).split('\n', 1)[0]})`;
+    throw new SecurityEventTokenInputError(SIGN_FAILED, [{ path: 'claims', reason }], { cause });
+  }
+  try {
+    return await new CompactSign(new TextEncoder().encode(json))
       .setProtectedHeader(header)
       .sign(key);
   } catch (cause) {

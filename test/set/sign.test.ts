@@ -51,6 +51,16 @@ async function signingError(
 }
 
 describe('signSecurityEventToken', () => {
+  it('blames the claims, not the key, when they cannot be written as JSON (a BigInt, a cycle)', async () => {
+    const withBigInt = { ...claims(), extra: 10n } as unknown as SecurityEventTokenClaimsInput;
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const input of [withBigInt, { ...claims(), extra: cyclic } as unknown as SecurityEventTokenClaimsInput]) {
+      const error = await signingError(input);
+      expect(error.issues).toEqual([{ path: 'claims', reason: expect.stringMatching(/^Must be JSON \(.+\)$/) }]);
+    }
+  });
+
   it('writes exactly the protected header {alg, kid, typ: secevent+jwt}, RS256 by default', async () => {
     const token = await signSecurityEventToken(claims(), { key: rsa.privateKey, kid: rsa.kid });
     expect(decodeSegment(token, 0)).toBe('{"alg":"RS256","kid":"provider-key-1","typ":"secevent+jwt"}');

@@ -2,12 +2,10 @@ import * as z from 'zod/mini';
 import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
 import { apiCall, type ApiCall } from '../core/api-call';
-import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
-import { Pager, type ListOptions } from '../core/pagination';
+import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
-import { RequestValidationError } from '../errors';
-import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 
 /** A group's assignment to an app, as `GET /api/v1/apps/{appId}/groups/{groupId}` answers it; unknown members are kept. */
 export const AppGroupSchema = z.looseObject({
@@ -42,11 +40,7 @@ export interface ListAppGroupsParams {
 
 const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
-const parseAppGroupPage = (body: unknown): AppGroup[] => {
-  const result = z.array(AppGroupSchema).safeParse(body);
-  if (!result.success) throw new Error('a body that is not a list of app groups');
-  return result.data;
-};
+const parseAppGroupPage = pageParser(z.array(AppGroupSchema), 'app groups');
 
 const path = (appId: string, groupId?: string) =>
   `/api/v1/apps/${encodeURIComponent(appId)}/groups${groupId === undefined ? '' : `/${encodeURIComponent(groupId)}`}`;
@@ -66,10 +60,9 @@ export class AppGroupsResource {
   /** Lists an app's groups; returns a {@link Pager} at once (iterate it, page it, or `toArray({ max })`). */
   list(appId: string, params?: ListAppGroupsParams, options?: ListOptions): Pager<AppGroup> {
     checkId(appId, 'appId');
-    const p = ListParamsSchema.safeParse(params ?? {}, PARSE_OPTIONS);
-    if (!p.success) throw new RequestValidationError('list parameters', fieldIssues(p.error));
+    const p = checkInput(ListParamsSchema, params ?? {}, 'list parameters');
     checkListOptions(options);
-    return new Pager(this.#transport, path(appId), { limit: p.data.limit, after: p.data.after }, parseAppGroupPage, options);
+    return new Pager(this.#transport, path(appId), { limit: p.limit, after: p.after }, parseAppGroupPage, options);
   }
 
   /** Retrieves one group's assignment to the app (404 `NotFoundError` when the group is not assigned). */
@@ -88,13 +81,12 @@ export class AppGroupsResource {
     return apiCall(async () => {
       checkId(appId, 'appId');
       checkId(groupId, 'groupId');
-      const checked = AssignAppGroupInputSchema.safeParse(input, PARSE_OPTIONS);
-      if (!checked.success) throw new RequestValidationError('app group', fieldIssues(checked.error));
+      const checked = checkInput(AssignAppGroupInputSchema, input, 'app group');
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'PUT',
         target: path(appId, groupId),
-        json: checked.data,
+        json: checked,
         retry: 'idempotent',
         options,
       });

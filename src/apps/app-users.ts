@@ -2,12 +2,10 @@ import * as z from 'zod/mini';
 import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
 import { apiCall, type ApiCall } from '../core/api-call';
-import { checkCallOptions, checkId, checkListOptions } from '../core/call-checks';
-import { Pager, type ListOptions } from '../core/pagination';
+import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
-import { RequestValidationError } from '../errors';
-import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 
 const nullableText = z.optional(z.nullable(z.string()));
 
@@ -66,11 +64,7 @@ export interface ListAppUsersParams {
 
 const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
-const parseAppUserPage = (body: unknown): AppUser[] => {
-  const result = z.array(AppUserSchema).safeParse(body);
-  if (!result.success) throw new Error('a body that is not a list of app users');
-  return result.data;
-};
+const parseAppUserPage = pageParser(z.array(AppUserSchema), 'app users');
 
 const path = (appId: string, userId?: string) =>
   `/api/v1/apps/${encodeURIComponent(appId)}/users${userId === undefined ? '' : `/${encodeURIComponent(userId)}`}`;
@@ -90,10 +84,9 @@ export class AppUsersResource {
   /** Lists an app's users; returns a {@link Pager} at once (iterate it, page it, or `toArray({ max })`). */
   list(appId: string, params?: ListAppUsersParams, options?: ListOptions): Pager<AppUser> {
     checkId(appId, 'appId');
-    const p = ListParamsSchema.safeParse(params ?? {}, PARSE_OPTIONS);
-    if (!p.success) throw new RequestValidationError('list parameters', fieldIssues(p.error));
+    const p = checkInput(ListParamsSchema, params ?? {}, 'list parameters');
     checkListOptions(options);
-    return new Pager(this.#transport, path(appId), { limit: p.data.limit, after: p.data.after }, parseAppUserPage, options);
+    return new Pager(this.#transport, path(appId), { limit: p.limit, after: p.after }, parseAppUserPage, options);
   }
 
   /** Retrieves one user's assignment to the app (404 `NotFoundError` when the user is not assigned). */
@@ -115,13 +108,12 @@ export class AppUsersResource {
     return apiCall(async () => {
       checkId(appId, 'appId');
       checkId(userId, 'userId');
-      const checked = AssignAppUserInputSchema.safeParse(input, PARSE_OPTIONS);
-      if (!checked.success) throw new RequestValidationError('app user', fieldIssues(checked.error));
+      const checked = checkInput(AssignAppUserInputSchema, input, 'app user');
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'POST',
         target: path(appId),
-        json: { id: userId, scope: 'USER', ...checked.data },
+        json: { id: userId, scope: 'USER', ...checked },
         // Assigning the same user again leaves one assignment: safe to send again.
         retry: 'idempotent',
         options,
@@ -138,13 +130,12 @@ export class AppUsersResource {
     return apiCall(async () => {
       checkId(appId, 'appId');
       checkId(userId, 'userId');
-      const checked = UpdateAppUserInputSchema.safeParse(input, PARSE_OPTIONS);
-      if (!checked.success) throw new RequestValidationError('app user', fieldIssues(checked.error));
+      const checked = checkInput(UpdateAppUserInputSchema, input, 'app user');
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'POST',
         target: path(appId, userId),
-        json: checked.data,
+        json: checked,
         retry: 'idempotent',
         options,
       });

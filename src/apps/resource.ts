@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { int } from '../validation/int';
 import { apiCall, type ApiCall } from '../core/api-call';
-import { Pager, type ListOptions } from '../core/pagination';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
@@ -16,7 +16,7 @@ import {
   type ReplaceApplicationInput,
 } from './create-input';
 import { ApplicationFilterObjectSchema, serializeApplicationFilter, type ApplicationFilter } from './filter';
-import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
+import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
 
 /** Parameters of {@link ApplicationsResource.list}. */
 export interface ListApplicationsParams {
@@ -64,14 +64,8 @@ const ListParamsSchema = z.strictObject({
 const GetParamsSchema = z.strictObject({ expandUser: z.optional(z.string().check(z.minLength(1))) });
 const CreateParamsSchema = z.strictObject({ activate: z.optional(z.boolean()) });
 
-function checkParams<S extends z.ZodMiniType>(schema: S, params: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(params ?? {}, PARSE_OPTIONS);
-  if (!result.success) throw new RequestValidationError(what, fieldIssues(result.error));
-  return result.data;
-}
-
 function checkListParams(params: ListApplicationsParams | undefined): ListApplicationsParams {
-  const parsed = checkParams(ListParamsSchema, params, 'list parameters') as ListApplicationsParams;
+  const parsed = checkInput(ListParamsSchema, params ?? {}, 'list parameters') as ListApplicationsParams;
   if (parsed.filter !== undefined && typeof parsed.filter !== 'string') {
     const result = filterObject.safeParse(parsed.filter, PARSE_OPTIONS);
     if (!result.success) {
@@ -91,11 +85,7 @@ function checkListParams(params: ListApplicationsParams | undefined): ListApplic
   return parsed;
 }
 
-const parseApplicationPage = (body: unknown): Application[] => {
-  const result = ApplicationListSchema.safeParse(body);
-  if (!result.success) throw new Error('a body that is not a list of applications');
-  return result.data;
-};
+const parseApplicationPage = pageParser(ApplicationListSchema, 'applications');
 
 const EmptyObjectSchema = z.looseObject({});
 
@@ -146,7 +136,7 @@ export class ApplicationsResource {
   get(appId: string, params?: GetApplicationParams, options?: CallOptions): ApiCall<Application> {
     return apiCall(async () => {
       checkId(appId, 'appId');
-      const p = checkParams(GetParamsSchema, params, 'get parameters');
+      const p = checkInput(GetParamsSchema, params ?? {}, 'get parameters');
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'GET',
@@ -168,7 +158,7 @@ export class ApplicationsResource {
     return apiCall(async () => {
       const check = validateCreateApplicationInput(input);
       if (!check.ok) throw new RequestValidationError('application', check.issues);
-      const p = checkParams(CreateParamsSchema, params, 'create parameters');
+      const p = checkInput(CreateParamsSchema, params ?? {}, 'create parameters');
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'POST',

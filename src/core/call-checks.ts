@@ -1,7 +1,18 @@
+import type * as z from 'zod/mini';
 import { RequestValidationError } from '../errors';
-import type { FieldIssue } from '../validation/field-issues';
+import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
 import type { ListOptions } from './pagination';
 import type { CallOptions } from './transport';
+
+/**
+ * Parses a call's input (parameters, a body) with `schema`, or refuses it before anything is sent
+ * with a {@link RequestValidationError} that names `what` and every bad field.
+ */
+export function checkInput<S extends z.ZodMiniType>(schema: S, input: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(input, PARSE_OPTIONS);
+  if (!result.success) throw new RequestValidationError(what, fieldIssues(result.error));
+  return result.data;
+}
 
 /** The longest resource id accepted: Okta's ids are 20 characters; this only keeps URLs bounded. */
 export const MAX_ID_LENGTH = 1000;

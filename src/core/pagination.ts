@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { AppsetError, InvalidResponseError, RequestValidationError } from '../errors';
 import { MAX_LINK_HEADER_LENGTH, parseLinkHeader } from './link-header';
 import { describeResponse, type ResponseInfo } from './response-info';
@@ -17,6 +18,18 @@ export interface Page<T> {
 
 /** Parses one page's JSON body into items; throws a message when the body is not a list of them. */
 export type PageParser<T> = (body: unknown) => T[];
+
+/**
+ * The {@link PageParser} of a list schema: a page of the wrong shape throws `a body that is not a
+ * list of {what}`, which the pager reports as an `InvalidResponseError`.
+ */
+export function pageParser<T>(schema: z.ZodMiniType<T[]>, what: string): PageParser<T> {
+  return (body) => {
+    const result = schema.safeParse(body);
+    if (!result.success) throw new Error(`a body that is not a list of ${what}`);
+    return result.data;
+  };
+}
 
 /** Bounds for {@link Pager.toArray}. */
 export interface ToArrayOptions {

@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
 import { int } from '../validation/int';
-import { checkListOptions } from '../core/call-checks';
-import { Pager, type ListOptions } from '../core/pagination';
+import { checkInput, checkListOptions } from '../core/call-checks';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
 import type { Transport } from '../core/transport';
-import { RequestValidationError } from '../errors';
-import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 import { LogEventListSchema, type LogEvent } from './schemas';
 
 /** Parameters of {@link LogsResource.list}. */
@@ -67,11 +65,7 @@ function toIso(value: Date | string | undefined): string | undefined {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-const parseLogPage = (body: unknown): LogEvent[] => {
-  const result = LogEventListSchema.safeParse(body);
-  if (!result.success) throw new Error('a body that is not a list of System Log events');
-  return result.data;
-};
+const parseLogPage = pageParser(LogEventListSchema, 'System Log events');
 
 /**
  * The System Log API (`/api/v1/logs`): the organization's audit events, such as
@@ -96,10 +90,8 @@ export class LogsResource {
    * for await (const event of events) console.log(event.published, event.displayMessage);
    */
   list(params?: ListLogEventsParams, options?: ListOptions): Pager<LogEvent> {
-    const result = ListParamsSchema.safeParse(params ?? {}, PARSE_OPTIONS);
-    if (!result.success) throw new RequestValidationError('log list parameters', fieldIssues(result.error));
+    const p = checkInput(ListParamsSchema, params ?? {}, 'log list parameters');
     checkListOptions(options);
-    const p = result.data;
     return new Pager(
       this.#transport,
       '/api/v1/logs',

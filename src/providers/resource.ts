@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
 import { int } from '../validation/int';
-import { checkCallOptions, checkListOptions, checkId } from '../core/call-checks';
+import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
 import { apiCall, type ApiCall } from '../core/api-call';
-import { Pager, type ListOptions } from '../core/pagination';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
-import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 import {
   SecurityEventsProviderListSchema,
   SecurityEventsProviderSchema,
@@ -30,7 +29,7 @@ const ListParamsSchema = z.strictObject({
   after: z.optional(z.string().check(z.minLength(1))),
 });
 
-function checkInput(input: unknown): SecurityEventsProviderInput {
+function checkProviderInput(input: unknown): SecurityEventsProviderInput {
   const check = validateSecurityEventsProviderInput(input);
   if (!check.ok) throw new RequestValidationError('security events provider', check.issues);
   return check.value;
@@ -40,11 +39,7 @@ function providerPath(providerId: string): string {
   return `${BASE_PATH}/${encodeURIComponent(providerId)}`;
 }
 
-const parseProviderPage = (body: unknown): SecurityEventsProvider[] => {
-  const result = SecurityEventsProviderListSchema.safeParse(body);
-  if (!result.success) throw new Error('a body that is not a list of security events providers');
-  return result.data;
-};
+const parseProviderPage = pageParser(SecurityEventsProviderListSchema, 'security events providers');
 
 /**
  * The Security Events Providers API (`/api/v1/security-events-providers`): the providers whose
@@ -66,10 +61,8 @@ export class SecurityEventsProvidersResource {
    * page with `.pages()`, or collect a bounded number with `.toArray({ max })`.
    */
   list(params?: ListSecurityEventsProvidersParams, options?: ListOptions): Pager<SecurityEventsProvider> {
-    const result = ListParamsSchema.safeParse(params ?? {}, PARSE_OPTIONS);
-    if (!result.success) throw new RequestValidationError('list parameters', fieldIssues(result.error));
+    const p = checkInput(ListParamsSchema, params ?? {}, 'list parameters');
     checkListOptions(options);
-    const p = result.data;
     return new Pager(this.#transport, BASE_PATH, { limit: p.limit, after: p.after }, parseProviderPage, options);
   }
 
@@ -79,7 +72,7 @@ export class SecurityEventsProvidersResource {
    */
   create(input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider> {
     return apiCall(async () => {
-      const body = checkInput(input);
+      const body = checkProviderInput(input);
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'POST',
@@ -111,7 +104,7 @@ export class SecurityEventsProvidersResource {
   replace(providerId: string, input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider> {
     return apiCall(async () => {
       checkId(providerId, 'providerId');
-      const body = checkInput(input);
+      const body = checkProviderInput(input);
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'PUT',

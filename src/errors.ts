@@ -1,4 +1,5 @@
 import type { FieldIssue } from './validation/field-issues';
+import { isJsonObject } from './validation/record';
 
 /**
  * Error codes the Applications API is documented to answer with. `ApiError.errorCode` is typed
@@ -59,7 +60,7 @@ interface OktaErrorBody {
 }
 
 function readErrorBody(body: unknown): OktaErrorBody {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  if (!isJsonObject(body)) return {};
   const b = body as Record<string, unknown>;
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
   const causes = Array.isArray(b.errorCauses)
@@ -260,7 +261,7 @@ function setErrorHint(err: string, description: string | undefined): string {
 
 /** The RFC 8935 body of a refused security event token, or `undefined` for any other body. */
 export function readSecurityEventErrorBody(body: unknown): { err: string; description: string | undefined } | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  if (!isJsonObject(body)) return undefined;
   const { err, description } = body as Record<string, unknown>;
   if (typeof err !== 'string' || err === '') return undefined;
   return { err, description: typeof description === 'string' ? description : undefined };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { openEnum } from '../validation/open-enum';
 import { recordOf } from '../validation/record';
 
 /** Every `signOnMode` the Applications API documents. */
@@ -22,15 +23,6 @@ export const APPLICATION_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED'] as const;
 
 /** A documented lifecycle status (see {@link APPLICATION_STATUSES}). */
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-/**
- * A string that is one of `values` or any other string. `string & {}` keeps the known values in
- * editor completion, where a plain `string` member would swallow them. At run time any string passes,
- * so the check is `z.string()` (a union with the enum would accept the same values at a greater cost).
- */
-function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
-  return z.string() as z.ZodMiniType<T[number] | (string & {}), string>;
-}
 
 /**
  * A nested member of a response: typed from the schema `S` (one of {@link NestedSchemas}), but checked at run time only for its kind

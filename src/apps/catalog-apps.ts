@@ -27,6 +27,11 @@ export const CATALOG_APP_NAMES = [
 /** The name of a known catalog app (see {@link CATALOG_APP_NAMES}). */
 export type CatalogAppName = (typeof CATALOG_APP_NAMES)[number];
 
+/** Whether `name` is a known catalog app's (see {@link CATALOG_APP_NAMES}). */
+export function isCatalogAppName(name: unknown): name is CatalogAppName {
+  return (CATALOG_APP_NAMES as readonly unknown[]).includes(name);
+}
+
 /** Catalog apps whose `signOnMode` may be omitted, with the mode the server then uses. */
 export const CATALOG_DEFAULT_SIGN_ON_MODES: Partial<Record<CatalogAppName, SignOnMode>> = {
   okta_org2org: 'SAML_2_0',

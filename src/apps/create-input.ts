@@ -5,6 +5,7 @@ import {
   buildCatalogAppSchemas,
   CATALOG_APP_NAMES,
   CATALOG_DEFAULT_SIGN_ON_MODES,
+  isCatalogAppName,
   type CatalogAppName,
 } from './catalog-apps';
 import {
@@ -16,9 +17,11 @@ import {
 import {
   buildCustomAppSchemas,
   CUSTOM_APP_NAMES,
+  isCustomAppName,
   UNNAMED_SIGN_ON_MODES,
   type CustomAppName,
 } from './custom-apps';
+import { isJsonObject } from '../validation/record';
 
 // The registries are re-exported so that the whole input API is importable from this module.
 export { CATALOG_APP_NAMES, CUSTOM_APP_NAMES, type CatalogAppName, type CustomAppName };
@@ -163,7 +166,7 @@ const KEY_ORDER: readonly string[] = Object.keys(ApplicationSchema.shape);
 export function validateCreateApplicationInput(
   input: unknown,
 ): AppInputCheck<ParsedCreateApplicationInput> {
-  if (!isRecord(input)) return refuse(ANY_OBJECT, input);
+  if (!isJsonObject(input)) return refuse(ANY_OBJECT, input);
   const { name } = input;
   if (name === undefined || name === null) {
     const body = withoutName(input);
@@ -194,7 +197,7 @@ export function validateReplaceApplicationInput(
   appName: string | undefined,
   input: unknown,
 ): AppInputCheck<ParsedReplaceApplicationInput> {
-  if (!isRecord(input)) return refuse(ANY_OBJECT, input);
+  if (!isJsonObject(input)) return refuse(ANY_OBJECT, input);
   if (appName === undefined) {
     const body = withoutName(input);
     const mode = body.signOnMode;
@@ -267,18 +270,6 @@ function withoutName(input: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isUnnamedMode(mode: unknown): mode is (typeof UNNAMED_SIGN_ON_MODES)[number] {
   return (UNNAMED_SIGN_ON_MODES as readonly unknown[]).includes(mode);
-}
-
-function isCustomAppName(name: string): name is CustomAppName {
-  return (CUSTOM_APP_NAMES as readonly string[]).includes(name);
-}
-
-function isCatalogAppName(name: string): name is CatalogAppName {
-  return (CATALOG_APP_NAMES as readonly string[]).includes(name);
 }

@@ -27,6 +27,11 @@ export const CUSTOM_APP_NAMES = [
 /** The name of a custom app template (see {@link CUSTOM_APP_NAMES}). */
 export type CustomAppName = (typeof CUSTOM_APP_NAMES)[number];
 
+/** Whether `name` is a custom app template's (see {@link CUSTOM_APP_NAMES}). */
+export function isCustomAppName(name: unknown): name is CustomAppName {
+  return (CUSTOM_APP_NAMES as readonly unknown[]).includes(name);
+}
+
 /** Sign-on modes of the custom apps that take no `name`: the server generates one. */
 export const UNNAMED_SIGN_ON_MODES = ['SAML_2_0', 'AUTO_LOGIN'] as const;
 

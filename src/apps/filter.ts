@@ -36,9 +36,7 @@ export type ApplicationFilterAttributes = z.infer<typeof ApplicationFilterAttrib
 export type ApplicationFilterAttribute = keyof ApplicationFilterAttributes;
 
 /** Every filterable attribute (attribute names are case-sensitive). */
-export const APPLICATION_FILTER_ATTRIBUTES = Object.keys(
-  ApplicationFilterAttributesSchema.shape,
-) as ApplicationFilterAttribute[];
+export const APPLICATION_FILTER_ATTRIBUTES = Object.keys(FILTER_ATTRIBUTES) as ApplicationFilterAttribute[];
 
 type ExactlyOne<T> = {
   [K in keyof T]: { [P in K]: T[P] } & { [P in Exclude<keyof T, K>]?: never };

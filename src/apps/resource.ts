@@ -48,7 +48,6 @@ export interface CreateApplicationParams {
   activate?: boolean;
 }
 
-const filterObject = ApplicationFilterObjectSchema;
 
 const ListParamsSchema = z.strictObject({
   q: z.optional(z.string()),
@@ -67,7 +66,7 @@ const CreateParamsSchema = z.strictObject({ activate: z.optional(z.boolean()) })
 function checkListParams(params: ListApplicationsParams | undefined): ListApplicationsParams {
   const parsed = checkInput(ListParamsSchema, params ?? {}, 'list parameters') as ListApplicationsParams;
   if (parsed.filter !== undefined && typeof parsed.filter !== 'string') {
-    const result = filterObject.safeParse(parsed.filter, PARSE_OPTIONS);
+    const result = ApplicationFilterObjectSchema.safeParse(parsed.filter, PARSE_OPTIONS);
     if (!result.success) {
       const issues = fieldIssues(result.error).map((i) => ({ ...i, path: i.path ? `filter.${i.path}` : 'filter' }));
       throw new RequestValidationError('list parameters', issues);

@@ -1,8 +1,11 @@
 import type { Application } from './application';
-import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES, type ParsedCreateApplicationInput } from './create-input';
+import type { ParsedCreateApplicationInput } from './create-input';
+import { isCatalogAppName, type CatalogAppName } from './catalog-apps';
+import { isCustomAppName, type CustomAppName } from './custom-apps';
+import { isJsonObject } from '../validation/record';
 
 /** The name of an app kind the SDK types: a custom app template or a known catalog app. */
-export type KnownApplicationName = (typeof CUSTOM_APP_NAMES)[number] | (typeof CATALOG_APP_NAMES)[number];
+export type KnownApplicationName = CustomAppName | CatalogAppName;
 
 type InputOf<N extends KnownApplicationName> = Extract<ParsedCreateApplicationInput, { name: N }>;
 type AppSettingsOf<N extends KnownApplicationName> = NonNullable<NonNullable<InputOf<N>['settings']>['app']>;
@@ -30,8 +33,7 @@ export type KnownApplication = { [N in KnownApplicationName]: ApplicationOf<N> }
 
 /** Whether `name` is an app kind the SDK types (see {@link KnownApplicationName}). */
 export function isKnownApplicationName(name: unknown): name is KnownApplicationName {
-  // Looked up in the name lists themselves: a module-level Set would stay in bundles that never call this.
-  return typeof name === 'string' && ((CUSTOM_APP_NAMES as readonly string[]).includes(name) || (CATALOG_APP_NAMES as readonly string[]).includes(name));
+  return isCustomAppName(name) || isCatalogAppName(name);
 }
 
 /**
@@ -48,7 +50,7 @@ export function isApplicationOf<N extends KnownApplicationName, M extends InputO
   if (app.name !== name) return false;
   if (signOnMode !== undefined && app.signOnMode !== signOnMode) return false;
   const settings = app.settings as { app?: unknown } | undefined | null;
-  return typeof settings?.app === 'object' && settings.app !== null && !Array.isArray(settings.app);
+  return isJsonObject(settings?.app);
 }
 
 /**
@@ -59,5 +61,5 @@ export function isApplicationOf<N extends KnownApplicationName, M extends InputO
 export function isKnownApplication(app: Application): app is KnownApplication {
   if (!isKnownApplicationName(app.name)) return false;
   const settings = app.settings as { app?: unknown } | undefined | null;
-  return typeof settings?.app === 'object' && settings.app !== null && !Array.isArray(settings.app);
+  return isJsonObject(settings?.app);
 }

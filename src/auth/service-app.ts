@@ -223,10 +223,6 @@ export class ServiceAppAuth implements AuthProvider {
         });
       }
       const { error } = parsed.data;
-      // A token endpoint that echoes what it refused must not put a signed, still unused assertion
-      // (replayable until it expires) or proof into an error a caller may log.
-      const sentDescription = parsed.data.error_description;
-      const description = sentDescription === undefined ? undefined : withoutJwts(sentDescription, headers.dpop === undefined ? [assertion] : [assertion, headers.dpop]);
       if (error === 'use_dpop_nonce' && dpop && nonce !== null && !retriedNonce) {
         retriedNonce = true;
         continue;
@@ -236,6 +232,10 @@ export class ServiceAppAuth implements AuthProvider {
         retriedClock = true;
         continue;
       }
+      // A token endpoint that echoes what it refused must not put a signed, still unused assertion
+      // (replayable until it expires) or proof into an error a caller may log.
+      const sentDescription = parsed.data.error_description;
+      const description = sentDescription === undefined ? undefined : withoutJwts(sentDescription, headers.dpop === undefined ? [assertion] : [assertion, headers.dpop]);
       throw new OAuthError({ error, description, status: response.status, requestId, dpop });
     }
   }

@@ -55,24 +55,26 @@ export class TokenRequester {
     const { signal } = request;
     // Looked up per call, so msw (or any fetch patch) started after the client still applies.
     const fetchNow = this.#settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-    const response = await untilAborted(
-      fetchNow(request.url, { method: request.method, headers: request.headers, body: await request.text(), signal, redirect: 'manual' }),
+    // One listener for the whole attempt, as the transport's: a fetch given in the options may ignore its signal.
+    return untilAborted(
+      (async () => {
+        const response = await fetchNow(request.url, { method: request.method, headers: request.headers, body: await request.text(), signal, redirect: 'manual' });
+        if (isRedirect(response)) {
+          void response.body?.cancel().catch(() => undefined);
+          throw new RedirectRefusal(response);
+        }
+        const bytes = await readBoundedBody(response, this.#settings.maxResponseBytes);
+        return new Response(bytes.byteLength === 0 ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+      })(),
       signal,
     );
-    if (isRedirect(response)) {
-      void response.body?.cancel().catch(() => undefined);
-      throw new RedirectRefusal(response);
-    }
-    const bytes = await untilAborted(readBoundedBody(response, this.#settings.maxResponseBytes), signal);
-    return new Response(bytes.byteLength === 0 ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   #failure(error: unknown): Error {
     if (error instanceof KyTimeoutError) return new TimeoutError(this.#summary, this.#settings.timeout);
     if (error instanceof RedirectRefusal) return new RedirectError(this.#summary, error.response.status, error.response.headers, this.#settings.url);
     if (error instanceof ResponseTooLarge) {
-      const problem = `a body larger than ${error.maxBytes} bytes (maxResponseBytes), which appset stopped reading`;
-      return new InvalidResponseError(this.#summary, error.response.status, error.response.headers, problem);
+      return new InvalidResponseError(this.#summary, error.response.status, error.response.headers, error.problem);
     }
     return new ConnectionError(this.#summary, error);
   }

@@ -11,6 +11,11 @@ export class ResponseTooLarge extends Error {
   ) {
     super(`The response body exceeds ${maxBytes} bytes.`);
   }
+
+  /** What an `InvalidResponseError` says of the answer, with what to do about it. */
+  get problem(): string {
+    return `a body larger than ${this.maxBytes} bytes (maxResponseBytes), which appset stopped reading; raise \`maxResponseBytes\` in createClient if answers this large are expected`;
+  }
 }
 
 /** Reads `response`'s whole body, refusing it (and cancelling the rest) past `maxBytes`. */

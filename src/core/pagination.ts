@@ -161,8 +161,8 @@ export class Pager<T> implements AsyncIterable<T> {
 
   /**
    * Requests one page and parses it. `onArrival` hears where the walk would go next (or `null` if it
-   * ends there) as soon as the body has arrived, before the parse. Failures are thrown redacted but
-   * before the `beforeError` hooks, which the walk runs when it reaches the page.
+   * ends there) as soon as the body has arrived, before the parse. Failures go through the client's
+   * redaction and `beforeError` hooks (`transport.failed`) only when the walk reaches the page.
    */
   async #fetch(
     target: URL,
@@ -172,10 +172,11 @@ export class Pager<T> implements AsyncIterable<T> {
   ): Promise<Fetched<T>> {
     const response = await this.#transport.receive({ method: 'GET', target, query, retry: 'idempotent', options, deferErrorHooks: true });
     const request = { method: 'GET', path: `${response.url.pathname}${response.url.search}` };
+    const invalid = (problem: string, cause?: unknown) => new InvalidResponseError(request, response.status, response.headers, problem, cause);
     const linkHeader = response.headers.get('link');
     if (linkHeader !== null && linkHeader.length > MAX_LINK_HEADER_LENGTH) {
       const problem = `a Link header of ${linkHeader.length} characters (at most ${MAX_LINK_HEADER_LENGTH} are read)`;
-      throw this.#transport.redactor.redactError(new InvalidResponseError(request, response.status, response.headers, problem));
+      throw invalid(problem);
     }
     const links = parseLinkHeader(linkHeader);
     let next = this.#nextStep(links.next, response.url);
@@ -183,14 +184,14 @@ export class Pager<T> implements AsyncIterable<T> {
 
     const parsed = parseJson(response.text);
     if (!parsed.ok) {
-      throw this.#transport.redactor.redactError(new InvalidResponseError(request, response.status, response.headers, 'a body that is not JSON', parsed.error));
+      throw invalid('a body that is not JSON', parsed.error);
     }
     let items: T[];
     try {
       items = this.#parse(parsed.value);
     } catch (error) {
       const problem = error instanceof Error ? error.message : 'a body that is not a list';
-      throw this.#transport.redactor.redactError(new InvalidResponseError(request, response.status, response.headers, problem, error));
+      throw invalid(problem, error);
     }
     // An empty page ends the walk even with a next link: Okta's System Log keeps offering one to
     // poll for new events, and a walk must end.

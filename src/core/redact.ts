@@ -37,7 +37,7 @@ export function withoutJwts(text: string, sent: readonly string[]): string {
  * What to take out of a text that may echo a signed JWT sent (a client assertion, a DPoP proof):
  * the whole JWT and each of its segments, so an echo of the payload or signature alone goes too.
  */
-export function jwtSecrets(jwt: string): string[] {
+function jwtSecrets(jwt: string): string[] {
   return [jwt, ...jwt.split('.')].filter((part) => part.length >= MIN_SEGMENT_LENGTH);
 }
 

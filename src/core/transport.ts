@@ -429,8 +429,7 @@ export class Transport {
       return new RedirectError(summary, error.response.status, error.response.headers, url);
     }
     if (error instanceof ResponseTooLarge) {
-      const problem = `a body larger than ${error.maxBytes} bytes (maxResponseBytes), which appset stopped reading; raise \`maxResponseBytes\` in createClient if answers this large are expected`;
-      return new InvalidResponseError(summary, error.response.status, error.response.headers, problem);
+      return new InvalidResponseError(summary, error.response.status, error.response.headers, error.problem);
     }
     if (error instanceof HTTPError) {
       const text = call.body !== undefined ? decoder.decode(call.body) : await error.response.text();

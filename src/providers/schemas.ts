@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../validation/field-issues';
+import { openEnum } from '../validation/open-enum';
 
 const httpUrl = z
   .string()
@@ -57,7 +58,7 @@ export const SecurityEventsProviderSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   type: z.string(),
-  status: z.string() as z.ZodMiniType<'ACTIVE' | 'INACTIVE' | (string & {}), string>,
+  status: openEnum(['ACTIVE', 'INACTIVE']),
   settings: z.looseObject({
     issuer: z.optional(z.string()),
     jwks_url: z.optional(z.string()),

@@ -7,6 +7,7 @@ import {
   type FieldIssue,
 } from '../validation/field-issues';
 import { SecurityEventTokenInputError } from './errors';
+import { isJsonObject } from '../validation/record';
 import { eventCheck, FAIL, oneOf, optionalText as fastOptionalText, subjectCheck, subjectIdentifierCheck } from './fast-parse';
 import { SUBJECT_PATTERNS, securityEventSubjectSchema } from './subject';
 
@@ -182,10 +183,6 @@ export function nowInSeconds(date: Date = new Date()): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 // The common valid payloads, checked by hand (see fast-parse.ts); ip-change and anything these do not
 // vouch for go through the zod schemas.
 const fastSubject = subjectCheck(subjectIdentifierCheck(SUBJECT_PATTERNS));
@@ -243,7 +240,7 @@ export function validateEvents(
   if (value === undefined || value === null) {
     return { events, issues: [{ path: 'events', reason: BLANK_FIELD }] };
   }
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     return { events, issues: [{ path: 'events', reason: 'Must be an object' }] };
   }
   const entries = Object.entries(value);
@@ -261,7 +258,7 @@ export function validateEvents(
       events[uri] = parsed.data;
     } else if (options.strictEvents === true) {
       issues.push({ path: `events.${uri}`, reason: NOT_ALLOWED_VALUE });
-    } else if (!isPlainObject(payload)) {
+    } else if (!isJsonObject(payload)) {
       issues.push({ path: `events.${uri}`, reason: 'Must be an object' });
     } else {
       events[uri] = payload;

@@ -1,3 +1,5 @@
+import { isJsonObject } from '../validation/record';
+
 // Hand checks that accept the common, valid claims and event payloads without running zod, which costs
 // several microseconds per token. Each check is conservative: it answers only for input the zod schema
 // certainly accepts, and then builds exactly what the schema's `safeParse` returns (a new object per
@@ -10,15 +12,11 @@ export const FAIL: unique symbol = Symbol('fast-parse: ask zod');
 
 type Check = (value: unknown) => unknown;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A loose object's output: the shape's keys present in the input, in shape order, then the other keys. */
 function looseObject(shape: ReadonlyArray<readonly [key: string, check: Check, optional: boolean]>): Check {
   const keys = new Set(shape.map(([key]) => key));
   return (input) => {
-    if (!isPlainObject(input)) return FAIL;
+    if (!isJsonObject(input)) return FAIL;
     const out: Record<string, unknown> = {};
     for (let i = 0; i < shape.length; i++) {
       const [key, check, optional] = shape[i]!;
@@ -71,7 +69,7 @@ export function subjectIdentifierCheck(patterns: { email: RegExp; e164: RegExp; 
     ['uri', format('uri', [['uri', patterned(patterns.uri)]])],
   ]);
   return (value) => {
-    if (!isPlainObject(value)) return FAIL;
+    if (!isJsonObject(value)) return FAIL;
     const check = byFormat.get(value.format);
     return check === undefined ? FAIL : check(value);
   };

@@ -3,6 +3,7 @@ import type { SecurityEventTokenHeader } from './decode';
 import { invalidKey, SetVerificationError } from './errors';
 import { DocumentFetchError, fetchJsonDocument } from './fetch-document';
 import { isKeyObject, keyObjectJwk, keyObjectMismatch } from './key-object';
+import { isJsonObject } from '../validation/record';
 
 /** A key that can check a signature: a Web Crypto key, a Node.js `KeyObject`, or a public JWK. */
 export type VerificationKey = CryptoKey | KeyObject | JWK;
@@ -38,10 +39,6 @@ const JWKS_COOLDOWN_MS = 30 * 1000;
 const JWKS_TIMEOUT_MS = 5 * 1000;
 
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isJwk(key: object): key is JWK {
   return 'kty' in key;
@@ -102,7 +99,7 @@ export function importSigningJwk(jwk: JWK, alg: string): Promise<CryptoKey> {
 }
 
 function isKeySet(value: unknown): value is JsonWebKeySet {
-  return isRecord(value) && Array.isArray(value.keys);
+  return isJsonObject(value) && Array.isArray(value.keys);
 }
 
 /**
@@ -111,7 +108,7 @@ function isKeySet(value: unknown): value is JsonWebKeySet {
  * import then refuses by name.
  */
 function selectJwk(keySet: JsonWebKeySet, kid: string, alg: string): JWK | undefined {
-  const candidates = keySet.keys.filter((key) => isRecord(key) && key.kid === kid);
+  const candidates = keySet.keys.filter((key) => isJsonObject(key) && key.kid === kid);
   return (
     candidates.find(
       (key) =>

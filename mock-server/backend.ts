@@ -30,7 +30,7 @@ import { ControlClock } from './control/clock';
 import type { Fault, FaultInput } from './control/faults';
 import { IdSource, type IdMode } from './control/ids';
 import type { JournalEntry } from './control/journal';
-import { ControlPlane, type RateLimitSetting, type SeedResult } from './control/plane';
+import { ControlPlane, type MockHealth, type RateLimitSetting, type SeedResult } from './control/plane';
 import { createControlRouter, isControlPath } from './control/routes';
 import type { SeedDocument } from './control/seed-schema';
 import type { Snapshot } from './control/snapshot-schema';
@@ -213,7 +213,7 @@ export interface MockBackend {
   /** The authorization server: service apps, grants and issued tokens. */
   readonly oauth: MockOAuthState;
   /** What `GET /__appset/health` answers: `status: 'ok'`, the org URL, the clock, the id mode and the snapshot version. */
-  health(): ReturnType<ControlPlane['health']>;
+  health(): MockHealth;
   /**
    * Everything back to the seed: apps, users, groups, assignments, grants, providers, signals, System
    * Log, replay memory, faults, request journal, rate-limit windows and settings, clock, ids, seeded

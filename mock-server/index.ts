@@ -35,7 +35,7 @@ export { SeedDocumentSchema, seedJsonSchema } from './control/seed-schema';
 export type { SeedDocument } from './control/seed-schema';
 export { SNAPSHOT_VERSION } from './control/snapshot-schema';
 export type { Snapshot } from './control/snapshot-schema';
-export type { SeedResult, RateLimitSetting } from './control/plane';
+export type { MockHealth, SeedResult, RateLimitSetting } from './control/plane';
 export type { Fault, FaultInput } from './control/faults';
 export type { JournalEntry } from './control/journal';
 export type { IdMode } from './control/ids';

@@ -51,8 +51,9 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       path: '/api/v1/apps/:appId/users',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: async ({ request, params, now }) => {
-        const body = await readJsonBody(request);
+      handle: async (input) => {
+        const { params, now } = input;
+        const body = await readJsonBody(input);
         const id = (body as { id?: unknown } | null)?.id;
         if (typeof id !== 'string' || id === '') throw validationFailed([{ path: 'id', reason: 'The field cannot be left blank' }]);
         // The input reads only scope, credentials and profile; `id` was taken above.

@@ -1,5 +1,4 @@
 import type { Directory } from '../directory/store';
-import { refuseDeepBody } from '../http/json-bounds';
 import { invalidPaging, notFound, validationFailed } from '../http/okta-errors';
 import type { AppService } from './service';
 import { wholeSeconds } from './service';
@@ -37,7 +36,6 @@ function checkProfile(value: unknown, issues: Array<{ path: string; reason: stri
 
 /** Checks an app-user body; a refused member is `E0000001`. */
 export function parseAppUserInput(body: unknown): AppUserInput {
-  refuseDeepBody(body);
   if (body === null || body === undefined) return {};
   if (!isObject(body)) throw validationFailed([{ path: 'body', reason: 'Must be a JSON object' }]);
   const issues: Array<{ path: string; reason: string }> = [];
@@ -62,7 +60,6 @@ export function parseAppUserInput(body: unknown): AppUserInput {
 
 /** Checks an app-group body; a refused member is `E0000001`. */
 export function parseAppGroupInput(body: unknown): AppGroupInput {
-  refuseDeepBody(body);
   if (body === null || body === undefined) return {};
   if (!isObject(body)) throw validationFailed([{ path: 'body', reason: 'Must be a JSON object' }]);
   const issues: Array<{ path: string; reason: string }> = [];

@@ -82,8 +82,9 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       path: '/api/v1/apps',
       bucket: 'apps',
       scope: 'okta.apps.manage',
-      handle: async ({ request, url, now }) => {
-        const body = await readJsonBody(request);
+      handle: async (input) => {
+        const { url, now } = input;
+        const body = await readJsonBody(input);
         const activate = url.searchParams.get('activate')?.toLowerCase() !== 'false';
         // The client secret is shown once, in the create answer; every later read leaves it out.
         return ok(renderApp(apps.create(body, activate, now), env.orgUrl(), undefined, true));
@@ -107,9 +108,10 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       path: '/api/v1/apps/:appId',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: async ({ request, params, now }) => {
+      handle: async (input) => {
+        const { params, now } = input;
         apps.require(params.appId!);
-        const body = await readJsonBody(request);
+        const body = await readJsonBody(input);
         // A secret the caller just sent is echoed back, as real organizations do; a kept one is not.
         const sentSecret = (body as { credentials?: { oauthClient?: { client_secret?: unknown } } } | null)?.credentials?.oauthClient?.client_secret !== undefined;
         return ok(renderApp(apps.replace(params.appId!, body, now), env.orgUrl(), undefined, sentSecret));

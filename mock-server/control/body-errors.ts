@@ -42,7 +42,7 @@ export function inputError(error: z.ZodError, what: string): ControlInputError {
 }
 
 /** How deep a seed or snapshot may nest: far deeper than any of them does. */
-export const MAX_DOCUMENT_DEPTH = 1000;
+const MAX_DOCUMENT_DEPTH = 1000;
 
 /**
  * Refuses a document with a member named `__proto__` anywhere, or nested deeper than any seed or

@@ -1,10 +1,10 @@
+/** The latest time the clock may read (the last millisecond of 9999): timestamps keep four-digit years. */
+const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /**
  * The backend's one clock: the `now` option (or `Date.now`) plus an offset that the control plane
  * moves. Timestamps, `Date` headers, rate-limit windows and the replay window all read it.
  */
-/** The latest time the clock may read (the last millisecond of 9999): timestamps keep four-digit years. */
-export const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
 export class ControlClock {
   #offsetMs = 0;
 
@@ -21,26 +21,21 @@ export class ControlClock {
     return this.#offsetMs;
   }
 
-  /** Moves the clock forward by `ms` (at least 0). */
-  advance(ms: number): void {
-    this.#offsetMs += ms;
-  }
-
-  /** Makes the clock read `at` now; it keeps running from there. */
-  set(at: number): void {
-    this.#offsetMs += at - this.now();
+  /** The offset that moves the clock `ms` forward (`{ advanceMs }`) or makes it read `at` now (`{ at }`). */
+  offsetFor(change: { advanceMs: number } | { at: number }): number {
+    return 'advanceMs' in change ? this.#offsetMs + change.advanceMs : this.#offsetMs + change.at - this.now();
   }
 
   /**
-   * What the clock would read with the offset `ms`, or `undefined` when that is no time it may
-   * read (before 1970 or after 9999): past JavaScript's last date every timestamp would fail.
+   * Whether the clock may read what the offset `ms` makes it read: a time from 1970 to the end of
+   * 9999. Past JavaScript's last date every timestamp would fail.
    */
-  readingWithOffset(ms: number): number | undefined {
+  canTakeOffset(ms: number): boolean {
     const at = this.now() - this.#offsetMs + ms;
-    return Number.isFinite(at) && at >= 0 && at <= LATEST_CLOCK_MS ? at : undefined;
+    return Number.isFinite(at) && at >= 0 && at <= LATEST_CLOCK_MS;
   }
 
-  /** Sets the offset itself (restore) or back to 0 (reset). */
+  /** Sets the offset (a change, a restore) or back to 0 (reset). */
   setOffset(ms: number): void {
     this.#offsetMs = ms;
   }

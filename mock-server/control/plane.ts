@@ -5,6 +5,7 @@ import type { RouterControl } from '../http/route';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
+import type { IdMode } from './ids';
 import { JOURNAL_DEFAULT_SIZE, RequestJournal, type AnsweredRequest } from './journal';
 import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
 import { SeedDocumentSchema } from './seed-schema';
@@ -30,6 +31,20 @@ export const ClockChangeSchema = z.union([
   z.strictObject({ advanceMs: z.int().min(0).max(100 * 365 * 86_400_000) }),
   z.strictObject({ now: z.iso.datetime({ offset: true }) }),
 ]);
+
+/** What `GET /__appset/health` and `backend.health()` answer. */
+export interface MockHealth {
+  /** Always `'ok'`: the backend answers. */
+  status: 'ok';
+  /** The organization URL's origin, as links in answers spell it. */
+  orgUrl: string;
+  /** The backend clock, ISO 8601. */
+  now: string;
+  /** How ids are made: `'random'` or `'deterministic'`. */
+  ids: IdMode;
+  /** The version of the snapshot documents this backend writes and restores. */
+  snapshotVersion: number;
+}
 
 /** Turns a rate-limit setting into the table the limiter enforces (`undefined`: off). */
 export function rateLimitTable(setting: RateLimitSetting | undefined): RateLimitTable | undefined {
@@ -96,7 +111,7 @@ export class ControlPlane implements RouterControl {
   }
 
   /** `GET /__appset/health`. */
-  health() {
+  health(): MockHealth {
     return {
       status: 'ok' as const,
       orgUrl: this.deps.env.orgUrl().origin,
@@ -141,8 +156,8 @@ export class ControlPlane implements RouterControl {
     // The checked input itself is applied (copied), so app bodies keep their members' order.
     const doc = structuredClone(input) as Snapshot;
     checkSnapshot(doc);
-    if (this.deps.clock.readingWithOffset(doc.clock.offsetMs) === undefined) {
-      throw new ControlInputError('snapshot field clock.offsetMs: would put the clock outside 1970 to 9999', 'clock.offsetMs');
+    if (!this.deps.clock.canTakeOffset(doc.clock.offsetMs)) {
+      throw new ControlInputError('snapshot field clock.offsetMs: would put the clock outside 1970 to 9999; give an offset that keeps it inside', 'clock.offsetMs');
     }
     const previous = takeSnapshot(this.deps);
     try {
@@ -220,8 +235,8 @@ export class ControlPlane implements RouterControl {
   changeClock(input: unknown): void {
     const change = parse(ClockChangeSchema, input, 'clock');
     const clock = this.deps.clock;
-    const offset = 'advanceMs' in change ? clock.offsetMs + change.advanceMs : clock.offsetMs + Date.parse(change.now) - clock.now();
-    if (clock.readingWithOffset(offset) === undefined) {
+    const offset = clock.offsetFor('advanceMs' in change ? change : { at: Date.parse(change.now) });
+    if (!clock.canTakeOffset(offset)) {
       const field = 'advanceMs' in change ? 'advanceMs' : 'now';
       throw new ControlInputError(`clock field ${field}: would move the clock outside 1970 to 9999; the clock is unchanged`, field);
     }

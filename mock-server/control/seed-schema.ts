@@ -5,7 +5,8 @@ export const SEED_LIMITS = { apps: 1_000, users: 10_000, groups: 10_000, assignm
 
 const id = z.string().regex(/^[0-9A-Za-z]{20}$/, 'Must be a 20-character base62 id, e.g. 00u1a2b3c4d5e6f7g8h9');
 const text = (max: number) => z.string().min(1).max(max);
-const httpUrl = text(1000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
+/** An absolute http(s) URL, as the providers API requires of `jwks_url` and `well_known_url`. */
+export const httpUrl = text(1000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
 
 /** JWK members that hold private or symmetric key material: a key set in a seed carries public keys only. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InlineJwksSchema } from './seed-schema';
+import { httpUrl, InlineJwksSchema } from './seed-schema';
 
 /** The version of the snapshot document; a document of another version is refused. */
 export const SNAPSHOT_VERSION = 1;
@@ -8,8 +8,6 @@ const MAX_ITEMS = 100_000;
 const iso = z.iso.datetime({ offset: false, precision: 3 });
 const str = (max = 2048) => z.string().max(max);
 const epochMs = z.int().min(0).max(8.64e15);
-/** An absolute http(s) URL, as the providers API requires of `jwks_url` and `well_known_url`. */
-const httpUrl = str(1000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
 
 const appUserAssignment = z.strictObject({
   id: str(100),

@@ -165,11 +165,6 @@ function errorCodeOf(status: number, body: unknown): string | null {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * Runs a handler with faults, rate limiting, auth and error rendering, and records the answer in
- * the journal: the single path every response takes.
- */
-
 /** A bug in the backend must still answer in Okta's shape, and say so. */
 function internalError(error: unknown): OktaHttpError {
   const message = error instanceof Error ? error.message : String(error);
@@ -181,6 +176,10 @@ function isUnauthenticated(error: OktaHttpError): boolean {
   return error.errorCode === 'E0000005' || error.errorCode === 'E0000011';
 }
 
+/**
+ * Runs a handler with faults, rate limiting, auth and error rendering, and records the answer in
+ * the journal: the single path every response takes.
+ */
 export async function serve(
   env: RouteEnv,
   bucket: RateLimitBucket,

@@ -15,9 +15,10 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
       path: '/api/v1/apps/:appId/grants',
       bucket: 'app',
       scope: 'okta.appGrants.manage',
-      handle: async ({ request, params, now }) => {
+      handle: async (input) => {
+        const { params, now } = input;
         const app = apps.require(params.appId!);
-        const body = await readJsonBody(request);
+        const body = await readJsonBody(input);
         return { status: 201, body: renderGrant(grants.grant(app.body.id, body, env.orgUrl(), now), env.orgUrl()) };
       },
     },

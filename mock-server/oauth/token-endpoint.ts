@@ -8,6 +8,7 @@ import type { GrantStore } from './grants';
 import type { JtiMemory } from './jti-memory';
 import type { DpopNonces } from './nonces';
 import { invalidClient, invalidDpopProof, invalidRequest, invalidScope, OAuthHttpError } from './oauth-errors';
+import { exceedsUtf8Bytes } from '../http/utf8';
 
 /** The token endpoint's path on the org (the org authorization server). */
 export const TOKEN_PATH = '/oauth2/v1/token';
@@ -40,7 +41,7 @@ async function readForm(request: Request): Promise<Map<string, string>> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) throw invalidRequest(`The request body exceeds ${MAX_FORM_BYTES} bytes.`);
   const text = await request.text();
-  if (new TextEncoder().encode(text).length > MAX_FORM_BYTES) throw invalidRequest(`The request body exceeds ${MAX_FORM_BYTES} bytes.`);
+  if (exceedsUtf8Bytes(text, MAX_FORM_BYTES)) throw invalidRequest(`The request body exceeds ${MAX_FORM_BYTES} bytes.`);
   const form = new Map<string, string>();
   for (const [key, value] of new URLSearchParams(text)) {
     if (form.has(key)) throw invalidRequest(`The '${key}' parameter is repeated; send each parameter once.`);

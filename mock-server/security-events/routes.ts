@@ -93,7 +93,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
       path: BASE,
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.manage',
-      handle: async ({ request }) => ok(await providers.create(await readJsonBody(request))),
+      handle: async (input) => ok(await providers.create(await readJsonBody(input))),
     },
     {
       method: 'get',
@@ -107,9 +107,10 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
       path: `${BASE}/:id`,
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.manage',
-      handle: async ({ request, params }) => {
+      handle: async (input) => {
+        const { params } = input;
         providers.require(params.id!);
-        return ok(await providers.replace(params.id!, await readJsonBody(request)));
+        return ok(await providers.replace(params.id!, await readJsonBody(input)));
       },
     },
     {

@@ -39,7 +39,7 @@ export const JOURNAL_DEFAULT_SIZE = 1_000;
 
 /** The last requests answered, oldest first; past `size` the oldest are dropped. */
 export class RequestJournal {
-  #entries: Array<JournalEntry | AnsweredRequest> = [];
+  #entries: AnsweredRequest[] = [];
 
   constructor(private readonly size = JOURNAL_DEFAULT_SIZE) {
     if (!Number.isInteger(size) || size < 1 || size > 100_000) {
@@ -47,14 +47,14 @@ export class RequestJournal {
     }
   }
 
-  record(entry: JournalEntry | AnsweredRequest): void {
+  record(entry: AnsweredRequest): void {
     this.#entries.push(entry);
     // Trim in batches so recording stays O(1) amortized.
     if (this.#entries.length > this.size * 2) this.#entries = this.#entries.slice(-this.size);
   }
 
   list(): JournalEntry[] {
-    return this.#entries.slice(-this.size).map((entry) => ('at' in entry ? toEntry(entry) : entry));
+    return this.#entries.slice(-this.size).map(toEntry);
   }
 
   clear(): void {

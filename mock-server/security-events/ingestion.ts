@@ -181,8 +181,7 @@ function unknownEventSubjectIssues(events: Readonly<Record<string, unknown>>): F
       if (id === undefined) continue;
       const result = subjectIdentifierSchema.safeParse(id, PARSE_OPTIONS);
       if (result.success) continue;
-      const prefix = ['events', uri, 'subject', role];
-      issues.push(...fieldIssues({ issues: result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })) }));
+      issues.push(...fieldIssues(result.error, ['events', uri, 'subject', role]));
     }
   }
   return issues;

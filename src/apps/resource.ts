@@ -68,8 +68,7 @@ function checkListParams(params: ListApplicationsParams | undefined): ListApplic
   if (parsed.filter !== undefined && typeof parsed.filter !== 'string') {
     const result = ApplicationFilterObjectSchema.safeParse(parsed.filter, PARSE_OPTIONS);
     if (!result.success) {
-      const issues = fieldIssues(result.error).map((i) => ({ ...i, path: i.path ? `filter.${i.path}` : 'filter' }));
-      throw new RequestValidationError('list parameters', issues);
+      throw new RequestValidationError('list parameters', fieldIssues(result.error, ['filter']));
     }
     const keys = Object.entries(parsed.filter).filter(([, v]) => v !== undefined).map(([k]) => k);
     if (keys.length !== 1) {

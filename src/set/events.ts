@@ -221,9 +221,7 @@ function parseEvent(uri: EventTypeUri, payload: unknown, prefix: ReadonlyArray<P
   if (fast !== undefined && fast !== FAIL) return { data: fast, issues: [] };
   const result = EVENT_SCHEMAS[uri].safeParse(payload, PARSE_OPTIONS);
   if (result.success) return { data: result.data as unknown, issues: [] };
-  const issues = fieldIssues({
-    issues: result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
-  });
+  const issues = fieldIssues(result.error, prefix);
   return { data: undefined, issues };
 }
 

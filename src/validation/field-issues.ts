@@ -73,11 +73,13 @@ function article(expected: string): string {
 
 /**
  * Turns a zod error into one {@link FieldIssue} per problem field. Unknown keys of strict shapes
- * become one issue each, at the key's own path, so the message names the field to remove.
+ * become one issue each, at the key's own path, so the message names the field to remove. Paths
+ * start with `prefix` when the parsed value sat inside a larger document (`events.<uri>.subject`).
  */
-export function fieldIssues(error: { issues: ReadonlyArray<z.core.$ZodIssue> }): FieldIssue[] {
+export function fieldIssues(error: { issues: ReadonlyArray<z.core.$ZodIssue> }, prefix: ReadonlyArray<PropertyKey> = []): FieldIssue[] {
   const out: FieldIssue[] = [];
-  for (const issue of error.issues) {
+  for (const unprefixed of error.issues) {
+    const issue = prefix.length === 0 ? unprefixed : { ...unprefixed, path: [...prefix, ...unprefixed.path] };
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         out.push({

@@ -311,7 +311,7 @@ describe('the journal', () => {
 
   it('keeps only the most recent entries, oldest first', () => {
     const journal = new RequestJournal(3);
-    for (let i = 1; i <= 8; i++) journal.record({ method: 'GET', path: `/${i}`, status: 200, errorCode: null, requestId: String(i), time: '' });
+    for (let i = 1; i <= 8; i++) journal.record({ method: 'GET', url: new URL(`https://journal.okta.test/${i}`), status: 200, errorCode: null, requestId: String(i), at: 0 });
     expect(journal.list().map((e) => e.path)).toEqual(['/6', '/7', '/8']);
   });
 });

@@ -2,6 +2,7 @@ import { validationFailed } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
 import { parseAppGroupInput, parseAppUserInput, renderAppGroup, renderAppUser, type Assignments } from './assignments';
+import { BLANK_FIELD } from '../../src/validation/field-issues';
 
 /** Default and largest page sizes of `GET /api/v1/apps/{appId}/users` (Okta's documented limits). */
 export const APP_USER_PAGE_LIMITS = { default: 50, max: 500 } as const;
@@ -55,7 +56,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
         const { params, now } = input;
         const body = await readJsonBody(input);
         const id = (body as { id?: unknown } | null)?.id;
-        if (typeof id !== 'string' || id === '') throw validationFailed([{ path: 'id', reason: 'The field cannot be left blank' }]);
+        if (typeof id !== 'string' || id === '') throw validationFailed([{ path: 'id', reason: BLANK_FIELD }]);
         // The input reads only scope, credentials and profile; `id` was taken above.
         const user = assignments.assignUser(params.appId!, id, parseAppUserInput(body), now);
         return { status: 200, body: renderAppUser(org(), params.appId!, user) };

@@ -1,11 +1,10 @@
-import type { FieldIssue } from '../../src/validation/field-issues';
 import { validationFailed } from '../http/okta-errors';
 import type { CatalogAppDefinition } from './catalog';
+import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
 
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const BLANK = 'The field cannot be left blank';
 
 /**
  * Checks a create body for a registered catalog app as real organizations do: `label` given, a
@@ -14,7 +13,7 @@ const BLANK = 'The field cannot be left blank';
  */
 export function checkCatalogInput(definition: CatalogAppDefinition, input: Json): Json {
   const issues: FieldIssue[] = [];
-  if (typeof input.label !== 'string' || input.label.trim() === '') issues.push({ path: 'label', reason: BLANK });
+  if (typeof input.label !== 'string' || input.label.trim() === '') issues.push({ path: 'label', reason: BLANK_FIELD });
   const signOnMode = input.signOnMode ?? definition.signOnModes[0];
   if (typeof signOnMode !== 'string' || !definition.signOnModes.includes(signOnMode)) {
     issues.push({ path: 'signOnMode', reason: `${definition.name} supports ${definition.signOnModes.join(', ')}` });
@@ -26,7 +25,7 @@ export function checkCatalogInput(definition: CatalogAppDefinition, input: Json)
     issues.push({ path: 'settings.app', reason: 'Must be an object' });
   } else {
     for (const member of definition.required ?? []) {
-      if (app[member] === undefined || app[member] === null || app[member] === '') issues.push({ path: `settings.app.${member}`, reason: BLANK });
+      if (app[member] === undefined || app[member] === null || app[member] === '') issues.push({ path: `settings.app.${member}`, reason: BLANK_FIELD });
     }
     const known = new Set([...(definition.required ?? []), ...(definition.optional ?? []), ...Object.keys(definition.defaults ?? {})]);
     for (const member of Object.keys(app)) {

@@ -1,5 +1,6 @@
 import { notFound, validationFailed } from '../http/okta-errors';
 import { webOktaId } from './random';
+import { BLANK_FIELD } from '../../src/validation/field-issues';
 
 /** A scope consent grant as the Application Grants API stores it (`OAuth2ScopeConsentGrant`). */
 export interface StoredGrant {
@@ -40,11 +41,11 @@ export class GrantStore {
     const body = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
     const issues: Array<{ path: string; reason: string }> = [];
     const { issuer, scopeId } = body;
-    if (typeof issuer !== 'string' || issuer === '') issues.push({ path: 'issuer', reason: 'The field cannot be left blank' });
+    if (typeof issuer !== 'string' || issuer === '') issues.push({ path: 'issuer', reason: BLANK_FIELD });
     else if (issuer.replace(/\/$/, '') !== orgUrl.origin) {
       issues.push({ path: 'issuer', reason: `Must be the org authorization server's issuer, ${orgUrl.origin}` });
     }
-    if (typeof scopeId !== 'string' || scopeId === '') issues.push({ path: 'scopeId', reason: 'The field cannot be left blank' });
+    if (typeof scopeId !== 'string' || scopeId === '') issues.push({ path: 'scopeId', reason: BLANK_FIELD });
     else if (!SCOPE_ID.test(scopeId) || scopeId.length > 100) issues.push({ path: 'scopeId', reason: `'${scopeId.slice(0, 100)}' is not an Okta scope` });
     const grants = this.#grantsOf(appId);
     if (typeof scopeId === 'string' && [...grants.values()].some((g) => g.scopeId === scopeId)) {

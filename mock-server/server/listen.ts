@@ -8,7 +8,7 @@ import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type IncomingReq
 import { serveHooksOf } from '../http/serve-hooks';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
-import { planeRefusal } from './plane-guard';
+import { planeRefusal, shorten } from './plane-guard';
 
 /** Where {@link listen} binds, who may call it, and what it reports. */
 export interface ListenOptions {
@@ -373,11 +373,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       ['date', new Date(env.now()).toUTCString()],
     ];
     if (allowed !== undefined) return { status: 204, headers: [...common, ...allowed], body: null };
-    const shown = origin.length > 200 ? `${origin.slice(0, 200)}…` : origin;
     return {
       status: 403,
       headers: [...common, ['content-type', 'text/plain; charset=utf-8'], ['vary', 'Origin']],
-      body: `This server does not allow pages on ${shown} to call it; allow the origin with --cors-origin (option corsOrigins).\n`,
+      body: `This server does not allow pages on ${shorten(origin)} to call it; allow the origin with --cors-origin (option corsOrigins).\n`,
     };
   }
 

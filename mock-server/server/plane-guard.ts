@@ -53,6 +53,7 @@ function servesHost(host: string, boundHost: string, orgUrl: URL): boolean {
   return named.includes(host);
 }
 
-function shorten(value: string): string {
+/** A value quoted back in a refusal, cut at 200 characters. */
+export function shorten(value: string): string {
   return value.length > 200 ? `${value.slice(0, 200)}…` : value;
 }

@@ -48,9 +48,9 @@ function authorizationSecrets(value: string): string[] {
 }
 
 /** The spellings of `secrets` long enough to redact, without repeats, longest first (so a secret containing another is replaced whole). */
-function spellingsFor(secrets: Iterable<string>): string[] {
+function spellingsFor(secrets: Iterable<string>, escaped: (secret: string) => string[] = spellingsOf): string[] {
   const spellings = new Set<string>();
-  for (const secret of secrets) if (secret.length >= MIN_REDACTED_LENGTH) for (const spelling of spellingsOf(secret)) spellings.add(spelling);
+  for (const secret of secrets) if (secret.length >= MIN_REDACTED_LENGTH) for (const spelling of escaped(secret)) spellings.add(spelling);
   return [...spellings].sort((a, b) => b.length - a.length);
 }
 
@@ -80,6 +80,8 @@ export class SecretRedactor {
    * would cost more than signing the proof.
    */
   #stale = false;
+  /** The spellings of each secret kept, as the last gathering escaped them. */
+  #escaped = new Map<string, string[]>();
 
   /** Adds a secret (and its URL- and JSON-escaped spellings); short ones are ignored, see {@link MIN_REDACTED_LENGTH}. */
   add(secret: string): void {
@@ -130,7 +132,16 @@ export class SecretRedactor {
   #gather(): void {
     this.#stale = false;
     this.#secrets = [...this.#fixed, ...this.#issued.flatMap(authorizationSecrets), ...this.#proofs.flatMap(jwtSecrets)];
-    this.#spellings = spellingsFor(this.#secrets);
+    // Each secret is escaped once while it is kept: a DPoP client adds a proof per request, and the
+    // rest (its access token, the other proofs) would otherwise be escaped again every time.
+    const escaped = new Map<string, string[]>();
+    const spellingsOfKept = (secret: string): string[] => {
+      const spellings = this.#escaped.get(secret) ?? spellingsOf(secret);
+      escaped.set(secret, spellings);
+      return spellings;
+    };
+    this.#spellings = spellingsFor(this.#secrets, spellingsOfKept);
+    this.#escaped = escaped;
   }
 
   /** The spellings to remove: the client's, and those of `proofs` (one request's, maybe no longer kept). */

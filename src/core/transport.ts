@@ -73,15 +73,17 @@ export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 /** One logical call; the transport may send it several times. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A path on the organization (`/api/v1/apps`) or an absolute URL (a `Link` header's target). */
   target: string | URL;
   query?: QueryParams;
   /** Serialized as JSON with `Content-Type: application/json`. */
   json?: unknown;
-  /** A raw body sent as is, with `contentType`. */
-  rawBody?: string;
+  /** A raw body sent as is, with `contentType` (a `FormData` sets its own multipart type: leave `contentType` out). */
+  rawBody?: string | Blob | FormData | Uint8Array;
   contentType?: string;
+  /** The `Accept` header, when the answer is not JSON (SAML metadata is XML); default `application/json`. */
+  accept?: string;
   /** Leave out the `Authorization` header (the SET receiver takes none). */
   anonymous?: boolean;
   /**
@@ -173,7 +175,7 @@ const CALL_STATE = 'appsetCall';
 
 const decoder = new TextDecoder();
 
-const RETRY_METHODS: Array<'get' | 'post' | 'put' | 'delete'> = ['get', 'post', 'put', 'delete'];
+const RETRY_METHODS: Array<'get' | 'post' | 'put' | 'patch' | 'delete'> = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
  * The one place requests are sent: one ky instance per client does the timeouts (body included,
@@ -282,9 +284,10 @@ export class Transport {
     if (query) options.searchParams = query;
     if (spec.json !== undefined) options.json = spec.json;
     else if (spec.rawBody !== undefined) {
-      options.body = spec.rawBody;
+      options.body = spec.rawBody as RequestInit['body'];
       if (spec.contentType) options.headers = { 'content-type': spec.contentType };
     }
+    if (spec.accept !== undefined) options.headers = { ...(options.headers as Record<string, string> | undefined), accept: spec.accept };
     const input = typeof spec.target === 'string' ? spec.target.replace(/^\//, '') : spec.target;
 
     let response: Response;

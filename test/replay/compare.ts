@@ -32,10 +32,14 @@ export interface Answer {
   body: unknown;
 }
 
-const ID = /\b(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol)[0-9A-Za-z]{17}\b/g;
+const ID = /\b(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol|exk|ofc|gPm)[0-9A-Za-z]{17}\b/g;
+/** Key ids, CSR ids and thumbprints: 43 base64url characters (a SHA-256 digest). */
+const DIGEST_ID = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+/** Members holding base64 DER (certificates, CSRs): compared as such, not by length (which follows the org's name). */
+const DER_BASE64 = new Set(['x5c', 'csr']);
 const TIMESTAMP = /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.(\d+))?Z\b/g;
 /** Members whose values are secrets or generated keys: compared by length and alphabet only. */
-const FORMAT_ONLY = new Set(['errorId', 'client_secret', 'kid', 'x5t#S256', 'n', 'e']);
+const FORMAT_ONLY = new Set(['errorId', 'client_secret', 'secret_hash', 'kid', 'x5t#S256', 'n', 'e']);
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -71,6 +75,7 @@ export function normalise(value: string, ctx: CompareContext): string {
   }
   out = out.replace(/\born:[a-z]+:/g, 'orn:<partition>:');
   out = out.replace(ID, (id) => `<id:${id.slice(0, 3)}>`);
+  out = out.replace(DIGEST_ID, '<digest>');
   out = out.replace(TIMESTAMP, (_t, fraction: string | undefined) =>
     fraction === undefined ? '<time>' : /^0+$/.test(fraction) ? '<time.whole-seconds>' : `<time.${fraction.length}>`,
   );
@@ -128,8 +133,11 @@ function compareValue(
   if (rt === 'string') {
     const key = logical.split('.').pop() ?? '';
     const logo = logical === '_links.logo.href';
+    const der = (v: string) => (/^MII[A-Za-z0-9+/]+={0,2}$/.test(v) ? '<base64 DER>' : v);
     const [r, o] = FORMAT_ONLY.has(key)
       ? [format(rec as string), format(ours as string)]
+      : DER_BASE64.has(key)
+        ? [der(rec as string), der(ours as string)]
       : logo
         ? [logoFormat(rec as string, ctx), logoFormat(ours as string, ctx)]
         : [normalise(rec as string, ctx), normalise(ours as string, ctx)];

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** One recorded HTTP exchange of a scenario. */
 export interface RecordedStep {
@@ -39,4 +39,56 @@ export const RECORDINGS_PATH =
 export function loadRecordings(): Recordings | undefined {
   if (!existsSync(RECORDINGS_PATH)) return undefined;
   return JSON.parse(readFileSync(RECORDINGS_PATH, 'utf8')) as Recordings;
+}
+
+/** One recorded exchange around an app (`subresources.json`). */
+export interface SubresourceStep extends RecordedStep {
+  /** The route with placeholders, e.g. `GET /api/v1/apps/{appId}/credentials/keys`. */
+  endpoint: string;
+  /** Replayed to reach the state, not compared (the main recordings compare such calls). */
+  setup?: boolean;
+  /** The recorded ids in the path, by placeholder. */
+  params?: Record<string, string>;
+  request: RecordedStep['request'] & {
+    /** The request headers the cassette kept (`accept`, `content-type`). */
+    headers?: Record<string, string>;
+    /** A body that is not text (a multipart upload), base64-encoded. */
+    bodyBase64?: string;
+    /** The cassette did not keep the body: it was rebuilt from the answer. */
+    rebuilt?: boolean;
+  };
+  response: RecordedStep['response'] & {
+    /** A body that is not JSON (SAML metadata), as text. */
+    bodyText?: string;
+  };
+}
+
+/** A user or group a sub-resource scenario refers to, created before it is replayed. */
+export interface RecordedDirectory {
+  users: Array<{ id: string; login?: string; email?: string; firstName?: string; lastName?: string }>;
+  groups: Array<{ id: string; name?: string; description?: string }>;
+}
+
+/** One recorded test of the calls around an app. */
+export interface SubresourceScenario extends Omit<RecordedScenario, 'steps'> {
+  directory: RecordedDirectory;
+  steps: SubresourceStep[];
+}
+
+/** The distilled recordings of the calls around an app (`../shared/okta-recordings/subresources.json`). */
+export interface SubresourceRecordings {
+  oldBefore: string;
+  optionalInReality: Array<{ path: string; why: string }>;
+  endpointCounts: Record<string, Record<string, number>>;
+  scenarios: SubresourceScenario[];
+}
+
+/** Where the sub-resource recordings are read from: `$APPSET_SUBRESOURCES`, else beside `recordings.json`. */
+export const SUBRESOURCES_PATH =
+  process.env.APPSET_SUBRESOURCES ?? fileURLToPath(new URL('subresources.json', pathToFileURL(RECORDINGS_PATH)));
+
+/** The sub-resource recordings, or `undefined` when the file is absent (the replay then skips and says why). */
+export function loadSubresourceRecordings(): SubresourceRecordings | undefined {
+  if (!existsSync(SUBRESOURCES_PATH)) return undefined;
+  return JSON.parse(readFileSync(SUBRESOURCES_PATH, 'utf8')) as SubresourceRecordings;
 }

@@ -1,9 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readKnownDifferences } from './known-differences';
 import { loadRecordings, RECORDINGS_PATH } from './recordings';
 import { replayScenario, summarise, type StepResult } from './run';
 
@@ -20,35 +21,18 @@ const KNOWN_DIFFERENCES_FILE = fileURLToPath(new URL('./KNOWN-DIFFERENCES.md', i
 /** The floor issue 11 set; the pinned list below is the real bar. */
 const FLOOR_PERCENT = 95;
 
-interface KnownDifference {
-  scenario: string;
-  step: number;
-  why: string;
-}
-
-/** The rows `| scenario | step | why |` of the table in KNOWN-DIFFERENCES.md. */
-function knownDifferences(): KnownDifference[] {
-  const rows: KnownDifference[] = [];
-  for (const line of readFileSync(KNOWN_DIFFERENCES_FILE, 'utf8').split('\n')) {
-    const m = /^\|\s*(\d{3} [^|]+?)\s*\|\s*(\d+)\s*\|\s*([^|]+?)\s*\|$/.exec(line);
-    if (m) rows.push({ scenario: m[1]!, step: Number(m[2]), why: m[3]! });
-  }
-  return rows;
-}
-
 const keyOf = (scenario: string, step: number) => `${scenario} step ${step}`;
 
 describe.skipIf(!recordings)('replay of real Okta recordings', () => {
   const server = setupServer();
   const results: StepResult[] = [];
-  const known = knownDifferences();
+  const known = readKnownDifferences(KNOWN_DIFFERENCES_FILE);
   const knownKeys = new Set(known.map((k) => keyOf(k.scenario, k.step)));
 
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'error' });
-    // Only endpoints we implement are in the scenarios; the file's `notReplayedEndpoints` (app
-    // policies, SAML metadata, credentials, grants, …) were left out when it was distilled and are
-    // not compared here.
+    // The file's `notReplayedEndpoints` (app policies, SAML metadata, credentials, grants, …) were
+    // left out of it when it was distilled; subresources.test.ts replays real answers of those.
     for (const scenario of recordings!.scenarios) results.push(...(await replayScenario(server, scenario, recordings!)));
     const summary = summarise(results);
     const report = [

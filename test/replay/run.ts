@@ -16,21 +16,21 @@ export interface StepResult {
 
 const GENERATED_NAME = /^[a-z0-9-]+_[a-z0-9]+_\d+$/;
 
-function headersOf(response: Response): Record<string, string[]> {
+export function headersOf(response: Response): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [name, value] of response.headers) (out[name] ??= []).push(value);
   // Headers joins repeated values with ", "; Link values are split again by the comparison.
   return out;
 }
 
-function collectGeneratedNames(body: unknown, into: Set<string>): void {
+export function collectGeneratedNames(body: unknown, into: Set<string>): void {
   for (const item of Array.isArray(body) ? body : [body]) {
     const name = (item as { name?: unknown } | null)?.name;
     if (typeof name === 'string' && GENERATED_NAME.test(name)) into.add(name);
   }
 }
 
-function replaceIds(text: string, ids: Map<string, string>): string {
+export function replaceIds(text: string, ids: Map<string, string>): string {
   let out = text;
   for (const [recorded, ours] of ids) out = out.split(recorded).join(ours);
   return out;

@@ -188,10 +188,12 @@ export interface MockLogsState {
 export interface MockBackend {
   /**
    * Answers one request as the organization would: the request's path and query are served on
-   * {@link orgUrl}, whatever origin the request names. A web `fetch` handler, so it also serves
-   * edge runtimes and service workers as is: `export default { fetch: (request) => backend.fetch(request) }`.
+   * {@link orgUrl}, whatever origin the request names. It takes what `fetch` takes (a `Request`, or
+   * a URL and its init), so it serves edge runtimes and service workers as a `fetch` handler
+   * (`export default { fetch: (request) => backend.fetch(request) }`), and a client can use it as its
+   * `fetch`, with no msw and no HTTP: `createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken, fetch: backend.fetch })`.
    */
-  fetch(request: Request): Promise<Response>;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** The organization URL (changes to the served URL on `listen()` when no `orgUrl` was given). */
   readonly orgUrl: string;
   /** The API token clients can use when `tokens` was not given. */
@@ -404,7 +406,9 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     controlRoute && isControlPath(url.pathname) ? controlRoute(request.request(), url) : oktaRoute(request, url);
 
   const backend: MockBackend = {
-    async fetch(request) {
+    async fetch(input, init) {
+      // A client calls its fetch with a URL and an init, a fetch handler with a Request: both are served.
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       let url = new URL(request.url);
       // Served on the organization whatever origin was named (an edge runtime's own host, say).
       if (url.origin !== orgUrl.origin) url = new URL(`${url.pathname}${url.search}`, orgUrl);

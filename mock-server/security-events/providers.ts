@@ -128,6 +128,13 @@ export class ProviderService {
 
   /** Adds an ACTIVE provider with an in-memory key set (no fetch): the shortcut for tests. */
   register(input: RegisterProviderInput): StoredProvider {
+    // As in seeds: tokens name their key by kid, so a key without one would leave every token invalid_key.
+    const kidless = Array.isArray(input.jwks?.keys) ? input.jwks.keys.findIndex((key) => typeof key?.kid !== 'string' || key.kid === '') : -1;
+    if (kidless >= 0) {
+      throw new TypeError(
+        `providers.register: jwks.keys[${kidless}].kid is required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)`,
+      );
+    }
     if (this.providers.page({ index: ['issuer', input.issuer], limit: 1 }).items.length > 0) {
       throw new TypeError(`providers.register: a provider already has the issuer '${input.issuer}'; delete it first`);
     }

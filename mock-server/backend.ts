@@ -39,7 +39,7 @@ import type { Snapshot } from './control/snapshot-schema';
 export interface MockBackendOptions {
   /**
    * The organization URL the backend answers for and writes into links. Default: the served URL
-   * once {@link MockBackend.listen} runs, `https://appset.okta.test` in-process before that.
+   * once `listen(backend)` (`appset/mock-server/node`) serves it, `https://appset.okta.test` in-process before that.
    */
   orgUrl?: string | URL;
   /** Credentials the backend accepts. Default: one API token, {@link DEFAULT_MOCK_TOKEN}, with every scope. */
@@ -90,10 +90,15 @@ export type SeedApp = CreateApplicationInput | { input: CreateApplicationInput; 
 
 /** A user assignment given to {@link MockBackend.users}`.assign`; unspecified members get realistic values. */
 export interface AssignUserInput {
+  /** The user's id (`00u…`). */
   id: string;
+  /** The user's name in the app; default `<id>@example.com`. */
   userName?: string;
+  /** The user's id in the app's own system; default `null`. */
   externalId?: string | null;
+  /** The assignment's status; default `ACTIVE`. */
   status?: string;
+  /** `USER` (default) or `GROUP`. */
   scope?: 'USER' | 'GROUP';
 }
 

@@ -9,6 +9,7 @@ export class ControlInputError extends AppsetError {
     message: string,
     /** The field at fault, as `a.b[0].c`. */
     readonly field: string,
+    /** The HTTP status the plane answers with: 400, or 409 and 413 for a full fault table and an oversized body. */
     readonly status = 400,
   ) {
     super(message);

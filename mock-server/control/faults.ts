@@ -42,17 +42,24 @@ export const FaultInputSchema = z
     path: ['drop'],
   });
 
-/** A fault to inject (see {@link FaultInputSchema}). */
+/** A fault to inject: `method`, `path`, `times`, `status`, `delayMs`, `drop` (see the testing guide). */
 export type FaultInput = z.input<typeof FaultInputSchema>;
 
 /** A waiting fault, with how many more requests it applies to. */
 export interface Fault {
+  /** The fault's id, for `DELETE /__appset/faults/{id}` (`faults.remove(id)`). */
   id: string;
+  /** The method it applies to, or `null` for any. */
   method: string | null;
+  /** The path or glob it applies to. */
   path: string;
+  /** How many more matching requests it applies to. */
   remaining: number;
+  /** The status it answers (429 or 5xx), or `null` to let the route answer. */
   status: number | null;
+  /** How long it holds the answer back, in milliseconds. */
   delayMs: number;
+  /** Whether it closes the connection without an answer. */
   drop: boolean;
 }
 

@@ -131,5 +131,5 @@ export const SnapshotSchema = z.strictObject({
   grants: z.array(grant).max(MAX_ITEMS).optional(),
 });
 
-/** A snapshot document (see {@link SnapshotSchema}). */
+/** A snapshot document: `GET /__appset/snapshot`, `backend.snapshot()`; its `version` is the backend's `snapshotVersion`. */
 export type Snapshot = z.output<typeof SnapshotSchema>;

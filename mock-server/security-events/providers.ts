@@ -36,11 +36,15 @@ export interface ProviderRecord {
   jwks: JsonWebKeySet | null;
 }
 
-/** What {@link ProviderService.register} takes: a provider whose keys are given, not fetched. */
+/** What `backend.providers.register` takes: a provider whose keys are given, not fetched. */
 export interface RegisterProviderInput {
+  /** The `iss` its tokens carry. */
   issuer: string;
+  /** Its public keys, each with the `kid` its tokens name. */
   jwks: JsonWebKeySet;
+  /** Its name; default `Provider <issuer>`. */
   name?: string;
+  /** Its type; default `'okta'`. */
   type?: string;
 }
 

@@ -529,6 +529,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     env,
     route,
     controlOn,
+    routes,
     onBound: (served) => {
       if (orgUrlFixed) return;
       orgUrl = served;

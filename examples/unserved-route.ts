@@ -16,7 +16,8 @@ const url = `${backend.orgUrl}/api/v1/authorizationServers`;
 const headers = { authorization: `SSWS ${backend.defaultToken}` };
 try {
   const unserved = await fetch(url, { headers });
-  console.log(`without a handler: ${unserved.status} ${(await unserved.json()).errorCode}`);
+  const { errorCode } = (await unserved.json()) as { errorCode: string };
+  console.log(`without a handler: ${unserved.status} ${errorCode}`);
 
   server.use(http.get(url, () => HttpResponse.json([{ id: 'aus1default', name: 'default' }])));
   const stubbed = await fetch(url, { headers });

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { bundleSizes } from './bundle-size';
@@ -83,6 +83,9 @@ if (list) {
   console.log(`Listing floor (fetch + JSON.parse only, one page at a time): ${list.floorMs} ms, ${list.floorRatio} of okta-sdk-nodejs`);
 }
 
+// Each result records the machine it was measured on, since a partial run keeps the other entries.
+const machine = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage: loadavg()[0] };
+for (const result of Object.values(results)) result.machine = machine;
 const file = new URL('./results.json', import.meta.url);
 const kept = only.length ? (JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>) : {};
 await writeFile(file, `${JSON.stringify({ ...kept, ...results }, null, 2)}\n`);

@@ -39,7 +39,7 @@ import type { Snapshot } from './control/snapshot-schema';
 export interface MockBackendOptions {
   /**
    * The organization URL the backend answers for and writes into links. Default: the served URL
-   * once {@link MockBackend.listen} runs, `https://appset.okta.test` in-process before that.
+   * once `listen(backend)` (`appset/mock-server/node`) serves it, `https://appset.okta.test` in-process before that.
    */
   orgUrl?: string | URL;
   /** Credentials the backend accepts. Default: one API token, {@link DEFAULT_MOCK_TOKEN}, with every scope. */
@@ -90,10 +90,15 @@ export type SeedApp = CreateApplicationInput | { input: CreateApplicationInput; 
 
 /** A user assignment given to {@link MockBackend.users}`.assign`; unspecified members get realistic values. */
 export interface AssignUserInput {
+  /** The user's id (`00u…`). */
   id: string;
+  /** The user's name in the app; default `<id>@example.com`. */
   userName?: string;
+  /** The user's id in the app's own system; default `null`. */
   externalId?: string | null;
+  /** The assignment's status; default `ACTIVE`. */
   status?: string;
+  /** `USER` (default) or `GROUP`. */
   scope?: 'USER' | 'GROUP';
 }
 
@@ -188,10 +193,12 @@ export interface MockLogsState {
 export interface MockBackend {
   /**
    * Answers one request as the organization would: the request's path and query are served on
-   * {@link orgUrl}, whatever origin the request names. A web `fetch` handler, so it also serves
-   * edge runtimes and service workers as is: `export default { fetch: (request) => backend.fetch(request) }`.
+   * {@link orgUrl}, whatever origin the request names. It takes what `fetch` takes (a `Request`, or
+   * a URL and its init), so it serves edge runtimes and service workers as a `fetch` handler
+   * (`export default { fetch: (request) => backend.fetch(request) }`), and a client can use it as its
+   * `fetch`, with no msw and no HTTP: `createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken, fetch: backend.fetch })`.
    */
-  fetch(request: Request): Promise<Response>;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** The organization URL (changes to the served URL on `listen()` when no `orgUrl` was given). */
   readonly orgUrl: string;
   /** The API token clients can use when `tokens` was not given. */
@@ -404,7 +411,9 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     controlRoute && isControlPath(url.pathname) ? controlRoute(request.request(), url) : oktaRoute(request, url);
 
   const backend: MockBackend = {
-    async fetch(request) {
+    async fetch(input, init) {
+      // A client calls its fetch with a URL and an init, a fetch handler with a Request: both are served.
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       let url = new URL(request.url);
       // Served on the organization whatever origin was named (an edge runtime's own host, say).
       if (url.origin !== orgUrl.origin) url = new URL(`${url.pathname}${url.search}`, orgUrl);
@@ -520,6 +529,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     env,
     route,
     controlOn,
+    routes,
     onBound: (served) => {
       if (orgUrlFixed) return;
       orgUrl = served;

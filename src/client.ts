@@ -18,9 +18,17 @@ import { version } from '../package.json';
 export interface ClientOptions {
   /**
    * The organization's URL, e.g. `https://example.okta.com`. `http` is accepted only for a backend on
-   * this machine (`localhost`, `127.0.0.0/8`, `[::1]`), so that a token never travels in cleartext.
+   * this machine (`localhost`, `127.0.0.0/8`, `[::1]`), so that a token never travels in cleartext,
+   * unless {@link ClientOptions.allowInsecureHttp} says otherwise.
    */
   orgUrl: string | URL;
+  /**
+   * Allows an `http` `orgUrl` on another host, such as a test backend reached by its compose or CI
+   * service name (`http://appset-mock:4010`). The credential then travels in cleartext: use it only for
+   * a test backend on a network you trust, never for a real organization. Redirects are still refused,
+   * so the credential never follows one. Default `false`.
+   */
+  allowInsecureHttp?: boolean;
   /** An API token, sent as `Authorization: SSWS <token>`. */
   token?: string;
   /** An OAuth 2.0 access token, sent as `Authorization: Bearer <token>`. */
@@ -87,6 +95,7 @@ const OptionsSchema = z.strictObject({
   token: z.optional(tokenValue),
   accessToken: z.optional(tokenValue),
   oauth: z.optional(ServiceAppOptionsSchema),
+  allowInsecureHttp: z.optional(z.boolean()),
   fetch: z.optional(z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch')),
   timeout: z.optional(z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647')),
   maxRetries: z.optional(int().check(z.gte(0), z.lte(10))),
@@ -120,7 +129,7 @@ function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-function parseOrgUrl(value: string | URL): URL {
+function parseOrgUrl(value: string | URL, allowInsecureHttp: boolean): URL {
   let url: URL;
   try {
     url = new URL(String(value));
@@ -130,9 +139,9 @@ function parseOrgUrl(value: string | URL): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(`orgUrl must use https (or http for a local backend), not ${url.protocol}`);
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === 'http:' && !allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
-      `orgUrl ${url.origin} uses http, which would send the token in cleartext; use https, or http only for a backend on this machine (localhost, 127.0.0.0/8, [::1]).`,
+      `orgUrl ${url.origin} uses http, which would send the token in cleartext; use https, or http only for a backend on this machine (localhost, 127.0.0.0/8, [::1]). For a test backend on another host (a compose or CI service such as http://appset-mock:4010), pass allowInsecureHttp: true.`,
     );
   }
   if (url.username || url.password) {
@@ -164,7 +173,7 @@ export function createClient(options: ClientOptions): AppsetClient {
         : `createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`,
     );
   }
-  const orgUrl = parseOrgUrl(o.orgUrl);
+  const orgUrl = parseOrgUrl(o.orgUrl, o.allowInsecureHttp === true);
   const userAgent = o.userAgent ?? `appset/${version}`;
   const timeout = o.timeout ?? DEFAULTS.timeout;
   const maxResponseBytes = o.maxResponseBytes ?? DEFAULTS.maxResponseBytes;

@@ -18,6 +18,7 @@ export type OktaErrorCode =
 
 /** One entry of an Okta error body's `errorCauses`. */
 export interface ErrorCause {
+  /** What is wrong, e.g. `name: The field cannot be left blank`. */
   errorSummary: string;
 }
 
@@ -37,6 +38,7 @@ export class AppsetError extends Error {
 
 /** What appset knows about the request that produced an error, with no credentials in it. */
 export interface RequestSummary {
+  /** The request's method, e.g. `GET`. */
   method: string;
   /** Path and query of the request on the organization, e.g. `/api/v1/apps/0oa1?expand=…`. */
   path: string;
@@ -277,7 +279,7 @@ export class SecurityEventTokenError extends BadRequestError {
   /** The receiver's explanation, when it gave one. */
   readonly description: string | undefined;
 
-  /** Builds the error from a 400 response whose body is an RFC 8935 error (see {@link readSecurityEventErrorBody}). */
+  /** Builds the error from a 400 response whose body is an RFC 8935 error (read with `readSecurityEventErrorBody`). */
   constructor(init: ApiErrorInit) {
     // invalid_request is RFC 8935's code for a request refused for any other reason.
     const parsed = readSecurityEventErrorBody(init.body) ?? { err: 'invalid_request', description: undefined };

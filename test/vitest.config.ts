@@ -20,6 +20,8 @@ export default defineConfig({
     // test/bundle checks the built package: npm run test:bundle, after npm run build.
     exclude: ['test/bundle/**', '**/node_modules/**'],
     environment: 'node',
+    // A process warning fails the test that let it print (see the file).
+    setupFiles: ['test/support/no-stray-warnings.ts'],
     testTimeout: 20_000,
     // The closing count in .ci/run is read from this report, not from console text.
     reporters: process.env.APPSET_TEST_REPORT

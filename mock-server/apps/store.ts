@@ -12,16 +12,27 @@ export type AppBody = Record<string, unknown> & {
 
 /** A user's assignment to an app, as `expand=user/{id}` embeds it. */
 export interface AppUserAssignment {
+  /** The user's id (`00u…`). */
   id: string;
+  /** The user's id in the app's own system, once provisioned; `null` before. */
   externalId: string | null;
+  /** When the user was assigned (ISO 8601). */
   created: string;
+  /** When the assignment last changed (ISO 8601). */
   lastUpdated: string;
+  /** `USER` when assigned directly, `GROUP` when through a group. */
   scope: 'USER' | 'GROUP';
+  /** The assignment's status, e.g. `ACTIVE` or `PROVISIONED`. */
   status: string;
+  /** When `status` last changed (ISO 8601), if known. */
   statusChanged: string | null;
+  /** When the app password last changed (ISO 8601), if the app keeps one. */
   passwordChanged: string | null;
+  /** The provisioning state, e.g. `DISABLED` or `SYNCHRONIZED`. */
   syncState: string;
+  /** When the user was last synchronized with the app (ISO 8601), if ever. */
   lastSync: string | null;
+  /** The user's credentials for the app: `userName` (passwords are never read back). */
   credentials: { userName: string };
   /** App-specific profile attributes (`{}` unless set). */
   profile?: Record<string, unknown>;

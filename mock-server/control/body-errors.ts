@@ -9,6 +9,7 @@ export class ControlInputError extends AppsetError {
     message: string,
     /** The field at fault, as `a.b[0].c`. */
     readonly field: string,
+    /** The HTTP status the plane answers with: 400, or 409 and 413 for a full fault table and an oversized body. */
     readonly status = 400,
   ) {
     super(message);
@@ -17,25 +18,75 @@ export class ControlInputError extends AppsetError {
 
 type Issue = z.core.$ZodIssue;
 
-/** Descends into the union branch that came closest (fewest issues), so the message names a real field. */
+/** Whether a zod issue is about the value given at the union's own level (no branch took its shape). */
+const atRoot = (issues: readonly Issue[]) => issues[0]!.path.length === 0;
+
+/**
+ * Descends into the union branch that came closest, so the message names a real field: a branch that
+ * took the value's shape (its issue is deeper) first, then the one with the fewest issues. When no
+ * branch took the value's shape, the union's own message says what it accepts.
+ */
 function closest(issue: Issue): { issue: Issue; prefix: PropertyKey[] } {
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { issue, prefix: [] };
-  const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
+  if (issue.errors.every(atRoot) && !isZodDefault(issue.message)) return { issue, prefix: [] };
+  const best = [...issue.errors].sort((a, b) => Number(atRoot(a)) - Number(atRoot(b)) || a.length - b.length)[0]!;
   const inner = closest(best[0]!);
   return { issue: inner.issue, prefix: [...issue.path, ...inner.prefix] };
 }
 
-/** Turns the first zod issue into an error naming the field, what is wrong, and the document it belongs to. */
+/** Zod's own English messages, which say less than the plane's: each is replaced by one that lists what is accepted. */
+function isZodDefault(message: string): boolean {
+  return /^(Invalid|Too (small|big)|Unrecognized)\b/.test(message);
+}
+
+const quote = (value: unknown) => JSON.stringify(value) ?? String(value);
+
+/** The kind of value a zod type name stands for, with its article. */
+function kind(expected: string): string {
+  if (expected === 'int') return 'a whole number';
+  if (expected === 'object' || expected === 'array') return `an ${expected}`;
+  return `a ${expected}`;
+}
+
+function got(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'an array';
+  return typeof input === 'object' ? 'an object' : `${typeof input} ${quote(input)}`;
+}
+
+/** Why the value was refused, saying what would be accepted instead. */
+function reasonFor(issue: Issue): string {
+  if (!isZodDefault(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `Required; give ${kind(issue.expected)}` : `Must be ${kind(issue.expected)}, not ${got(issue.input)}`;
+    case 'invalid_value':
+      if (issue.input === undefined) return `Required; give ${issue.values.length === 1 ? quote(issue.values[0]) : `one of ${issue.values.map(quote).join(', ')}`}`;
+      return issue.values.length === 1 ? `Must be ${quote(issue.values[0])}` : `Must be one of ${issue.values.map(quote).join(', ')}`;
+    case 'too_small':
+      if (issue.origin === 'string') return `Must be at least ${String(issue.minimum)} character(s) long`;
+      if (issue.origin === 'array') return `Must hold at least ${String(issue.minimum)} item(s)`;
+      return `Must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `Must be at most ${String(issue.maximum)} characters long`;
+      if (issue.origin === 'array') return `Must hold at most ${String(issue.maximum)} items`;
+      return `Must be at most ${String(issue.maximum)}`;
+    case 'invalid_format':
+      return issue.format === 'datetime' ? 'Must be an ISO 8601 time with its zone, e.g. 2026-01-01T00:00:00Z' : `Must be a valid ${issue.format}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Turns the first zod issue into an error naming the field, what is wrong, what is accepted, and the document it belongs to. */
 export function inputError(error: z.ZodError, what: string): ControlInputError {
   const { issue, prefix } = closest(error.issues[0]!);
   const path = [...prefix, ...issue.path];
   let field = formatFieldPath(path);
-  let reason = issue.message;
+  let reason = reasonFor(issue);
   if (issue.code === 'unrecognized_keys') {
     field = formatFieldPath([...path, issue.keys[0]!]);
     reason = 'Unknown member; remove it (see the schema of the document)';
-  } else if (issue.code === 'invalid_type' && issue.input === undefined) {
-    reason = 'Required; give a value';
   }
   const at = field === '' ? what : `${what} field ${field}`;
   return new ControlInputError(`${at}: ${reason}`, field);

@@ -6,6 +6,9 @@ export const MAX_FAULTS = 100;
 
 const CONTROL_PREFIX = '/__appset';
 
+/** The statuses a fault answers with: the rate limit, or a failure of the server. */
+const FAULT_STATUS = "Must be 429 (Okta's rate limit, E0000047) or a server error from 500 to 599";
+
 /** A fault to inject: `POST /__appset/faults` or `backend.faults.add(…)`. */
 export const FaultInputSchema = z
   .strictObject({
@@ -13,7 +16,7 @@ export const FaultInputSchema = z
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']).optional(),
     /** A path (`/api/v1/apps`) or a glob: `*` takes one segment, a trailing `/*` any deeper path. */
     path: z
-      .string()
+      .string({ error: 'Required: the path to fault, e.g. /api/v1/apps, or /api/v1/apps/* for every path below it' })
       .min(1)
       .max(500)
       .regex(/^\/[^\s?#]*$/, 'Must be a path starting with "/", without query or spaces, e.g. /api/v1/apps/*')
@@ -21,7 +24,10 @@ export const FaultInputSchema = z
     /** How many matching requests it applies to; default 1. */
     times: z.int().min(1).max(10_000).optional(),
     /** 429 (Okta's E0000047 with rate-limit headers) or a 5xx (Okta's error body). */
-    status: z.union([z.literal(429), z.int().min(500).max(599)]).optional(),
+    status: z
+      .int({ error: FAULT_STATUS })
+      .refine((status) => status === 429 || (status >= 500 && status <= 599), FAULT_STATUS)
+      .optional(),
     /** Waits this long before answering (the real answer, or the fault's). */
     delayMs: z.int().min(0).max(60_000).optional(),
     /** Closes the connection without an answer (a network error in-process). */
@@ -36,17 +42,24 @@ export const FaultInputSchema = z
     path: ['drop'],
   });
 
-/** A fault to inject (see {@link FaultInputSchema}). */
+/** A fault to inject: `method`, `path`, `times`, `status`, `delayMs`, `drop` (see the testing guide). */
 export type FaultInput = z.input<typeof FaultInputSchema>;
 
 /** A waiting fault, with how many more requests it applies to. */
 export interface Fault {
+  /** The fault's id, for `DELETE /__appset/faults/{id}` (`faults.remove(id)`). */
   id: string;
+  /** The method it applies to, or `null` for any. */
   method: string | null;
+  /** The path or glob it applies to. */
   path: string;
+  /** How many more matching requests it applies to. */
   remaining: number;
+  /** The status it answers (429 or 5xx), or `null` to let the route answer. */
   status: number | null;
+  /** How long it holds the answer back, in milliseconds. */
   delayMs: number;
+  /** Whether it closes the connection without an answer. */
   drop: boolean;
 }
 

@@ -2,6 +2,7 @@ import { ConfigurationError } from '../../src/errors';
 
 /** One request the backend answered on Okta's paths. */
 export interface JournalEntry {
+  /** The request's method. */
   method: string;
   /** Path and query, as requested. */
   path: string;

@@ -21,16 +21,23 @@ export type RateLimitSetting = 'okta' | 'off' | Partial<RateLimitTable>;
 const BUCKETS = Object.keys(OKTA_RATE_LIMITS) as RateLimitBucket[];
 
 /** The body of `PUT /__appset/rate-limits` and the argument of `backend.rateLimits.set`. */
-export const RateLimitSettingSchema = z.union([
-  z.enum(['okta', 'off']),
-  z.strictObject(Object.fromEntries(BUCKETS.map((b) => [b, z.int().min(1).max(1_000_000).optional()])) as Record<RateLimitBucket, z.ZodOptional<z.ZodInt>>),
-]);
+export const RateLimitSettingSchema = z.union(
+  [
+    z.enum(['okta', 'off']),
+    z.strictObject(Object.fromEntries(BUCKETS.map((b) => [b, z.int().min(1).max(1_000_000).optional()])) as Record<RateLimitBucket, z.ZodOptional<z.ZodInt>>),
+  ],
+  { error: `Must be "okta" (Okta's published limits), "off", or requests per minute by bucket, e.g. {"apps": 100} (buckets: ${BUCKETS.join(', ')})` },
+);
 
-/** The body of `POST /__appset/clock`: move forward by `advanceMs`, or jump to `now`. */
-export const ClockChangeSchema = z.union([
-  z.strictObject({ advanceMs: z.int().min(0).max(100 * 365 * 86_400_000) }),
-  z.strictObject({ now: z.iso.datetime({ offset: true }) }),
-]);
+const CLOCK_FORMS = 'give {"advanceMs": <milliseconds>} to move the clock forward, or {"now": "<ISO 8601 time>"} to set it';
+
+/** The body of `POST /__appset/clock`: move forward by `advanceMs`, or jump to `now` (one of the two). */
+export const ClockChangeSchema = z
+  .strictObject({
+    advanceMs: z.int().min(0).max(100 * 365 * 86_400_000).optional(),
+    now: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((change) => (change.advanceMs === undefined) !== (change.now === undefined), `Needs one of advanceMs and now: ${CLOCK_FORMS}`);
 
 /** What `GET /__appset/health` and `backend.health()` answer. */
 export interface MockHealth {
@@ -235,10 +242,10 @@ export class ControlPlane implements RouterControl {
   changeClock(input: unknown): void {
     const change = parse(ClockChangeSchema, input, 'clock');
     const clock = this.deps.clock;
-    const offset = clock.offsetFor('advanceMs' in change ? change : { at: Date.parse(change.now) });
+    const offset = clock.offsetFor(change.advanceMs !== undefined ? { advanceMs: change.advanceMs } : { at: Date.parse(change.now!) });
     if (!clock.canTakeOffset(offset)) {
-      const field = 'advanceMs' in change ? 'advanceMs' : 'now';
-      throw new ControlInputError(`clock field ${field}: would move the clock outside 1970 to 9999; the clock is unchanged`, field);
+      const field = change.advanceMs !== undefined ? 'advanceMs' : 'now';
+      throw new ControlInputError(`clock field ${field}: would move the clock outside 1970 to 9999; give a change that keeps it inside (the clock is unchanged)`, field);
     }
     clock.setOffset(offset);
   }

@@ -120,7 +120,7 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     });
   }
 
-  return async (request, url) => {
+  const router = async (request: Request, url: URL): Promise<RenderedReply> => {
     let reply: Reply;
     try {
       reply = await dispatch(request, url);
@@ -136,4 +136,15 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     headers.push(['content-type', 'application/json']);
     return { status: reply.status, headers, body: JSON.stringify(reply.body) };
   };
+  // `/^\/faults\/(?<id>[^/]+)$/` is listed as `/__appset/faults/{id}`.
+  const paths = table.map((entry) => CONTROL_PREFIX + entry.path.source.replace(/^\^|\$$/g, '').replace(/\(\?<(\w+)>[^)]*\)/g, '{$1}').replace(/\\\//g, '/'));
+  endpoints.set(router, table.flatMap((entry, i) => Object.keys(entry.methods).map((method) => `${method} ${paths[i]!}`)));
+  return router;
+}
+
+const endpoints = new WeakMap<object, readonly string[]>();
+
+/** The endpoints a control router serves, as `METHOD /__appset/path` (`{id}` for a parameter): docs/testing.md lists each. */
+export function controlEndpoints(router: object): readonly string[] {
+  return endpoints.get(router) ?? [];
 }

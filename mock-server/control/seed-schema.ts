@@ -11,8 +11,15 @@ export const httpUrl = text(1000).refine((v) => URL.canParse(v) && /^https?:$/.t
 /** JWK members that hold private or symmetric key material: a key set in a seed carries public keys only. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
+/**
+ * Tokens name their key by `kid` (a token without one is refused), so a key without `kid` could never
+ * verify a token: it is refused here, where the fix is, rather than each token later with `invalid_key`.
+ */
+const KID_REQUIRED =
+  "Required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)";
+
 const checkedPublicJwk = z
-  .looseObject({ kty: text(10), kid: text(200).optional() })
+  .looseObject({ kty: text(10), kid: z.string({ error: KID_REQUIRED }).min(1, KID_REQUIRED).max(200) })
   .superRefine((jwk, ctx) => {
     for (const member of PRIVATE_JWK_MEMBERS) {
       if (member in jwk) ctx.addIssue({ code: 'custom', path: [member], message: 'Private key material is refused; give the public key only' });
@@ -46,16 +53,18 @@ const user = z.strictObject({
 
 const group = z.strictObject({ id: id.optional(), name: text(255), description: z.string().max(1024).optional() });
 
-const assignment = z.union([
-  z.strictObject({ appId: id, userId: id }),
-  z.strictObject({ appId: id, groupId: id }),
-]);
+const assignment = z.union([z.strictObject({ appId: id, userId: id }), z.strictObject({ appId: id, groupId: id })], {
+  error: 'Must be {"appId", "userId"} or {"appId", "groupId"}',
+});
 
-const provider = z.union([
-  z.strictObject({ name: text(100), issuer: text(700), jwks: InlineJwksSchema, type: text(255).optional() }),
-  z.strictObject({ name: text(100), issuer: text(700), jwks_url: httpUrl, type: text(255).optional() }),
-  z.strictObject({ name: text(100), well_known_url: httpUrl, type: text(255).optional() }),
-]);
+const provider = z.union(
+  [
+    z.strictObject({ name: text(100), issuer: text(700), jwks: InlineJwksSchema, type: text(255).optional() }),
+    z.strictObject({ name: text(100), issuer: text(700), jwks_url: httpUrl, type: text(255).optional() }),
+    z.strictObject({ name: text(100), well_known_url: httpUrl, type: text(255).optional() }),
+  ],
+  { error: 'Must be {"name", "issuer", "jwks"}, {"name", "issuer", "jwks_url"} or {"name", "well_known_url"} (each with an optional "type", default "okta")' },
+);
 
 const scope = z.enum([
   'okta.apps.read',

@@ -11,11 +11,17 @@ import type { BackendStores } from './stores';
 
 /** What the seed created, ids included (tokens are listed without their secret). */
 export interface SeedResult {
+  /** The apps created, as the API renders them. */
   apps: Application[];
+  /** The users added. */
   users: DirectoryUser[];
+  /** The groups added. */
   groups: DirectoryGroup[];
+  /** The assignments made. */
   assignments: Array<{ appId: string; userId: string } | { appId: string; groupId: string }>;
+  /** The providers created, as the API renders them. */
   providers: SecurityEventsProvider[];
+  /** The tokens accepted from now on: type and scopes (`null`: every scope), never the secret. */
   tokens: Array<{ type: 'SSWS' | 'Bearer'; scopes: string[] | null }>;
 }
 

@@ -110,7 +110,7 @@ const replayEntry = z.strictObject({ issuer: str(700), jti: str(), digest: str(1
  * test run, not to the organization).
  */
 export const SnapshotSchema = z.strictObject({
-  version: z.literal(SNAPSHOT_VERSION),
+  version: z.literal(SNAPSHOT_VERSION, { error: `Must be ${SNAPSHOT_VERSION}, the snapshot version this backend reads (GET /__appset/health names it as snapshotVersion)` }),
   orgId: z.string().regex(/^00o[0-9A-Za-z]{17}$/),
   clock: z.strictObject({ offsetMs: z.int().min(-8.64e15).max(8.64e15) }),
   /** The deterministic id counter, or `null` with random ids. */
@@ -131,5 +131,5 @@ export const SnapshotSchema = z.strictObject({
   grants: z.array(grant).max(MAX_ITEMS).optional(),
 });
 
-/** A snapshot document (see {@link SnapshotSchema}). */
+/** A snapshot document: `GET /__appset/snapshot`, `backend.snapshot()`; its `version` is the backend's `snapshotVersion`. */
 export type Snapshot = z.output<typeof SnapshotSchema>;

@@ -2,34 +2,51 @@ import { oktaId } from '../http/ids';
 
 /** A user of the organization, as `/api/v1/users/{id}` would show its core members. */
 export interface DirectoryUser {
+  /** The user's id (`00u…`). */
   id: string;
+  /** The user's status; users added to the directory are `ACTIVE`. */
   status: string;
+  /** When the user was added (ISO 8601). */
   created: string;
+  /** When the user last changed (ISO 8601). */
   lastUpdated: string;
+  /** Login, email and names, as Okta's user profile has them. */
   profile: { login: string; email: string; firstName: string | null; lastName: string | null };
 }
 
 /** A group of the organization, as `/api/v1/groups/{id}` would show its core members. */
 export interface DirectoryGroup {
+  /** The group's id (`00g…`). */
   id: string;
+  /** When the group was added (ISO 8601). */
   created: string;
+  /** When the group last changed (ISO 8601). */
   lastUpdated: string;
+  /** Name and description, as Okta's group profile has them. */
   profile: { name: string; description: string | null };
 }
 
-/** What {@link Directory.addUser} takes; `email` defaults to `login`, `id` to a fresh `00u…` id. */
+/** What `backend.directory.addUser` takes; `email` defaults to `login`, `id` to a fresh `00u…` id. */
 export interface AddUserInput {
+  /** A 20-character id to give the user; default a fresh `00u…` id. */
   id?: string;
+  /** The user's login, e.g. `ada@example.com`. */
   login: string;
+  /** The user's email; default `login`. */
   email?: string;
+  /** The user's first name. */
   firstName?: string;
+  /** The user's last name. */
   lastName?: string;
 }
 
-/** What {@link Directory.addGroup} takes; `id` defaults to a fresh `00g…` id. */
+/** What `backend.directory.addGroup` takes; `id` defaults to a fresh `00g…` id. */
 export interface AddGroupInput {
+  /** A 20-character id to give the group; default a fresh `00g…` id. */
   id?: string;
+  /** The group's name, e.g. `Engineering`. */
   name: string;
+  /** What the group is for. */
   description?: string;
 }
 

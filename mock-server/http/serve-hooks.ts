@@ -1,4 +1,4 @@
-import type { IncomingRequest, RenderedReply, RouteEnv } from './route';
+import type { IncomingRequest, RenderedReply, RouteEnv, RouteSpec } from './route';
 
 /**
  * What a server in another room (the Node HTTP server) needs from a backend beyond its public surface:
@@ -13,6 +13,8 @@ export interface ServeHooks {
   onBound(url: URL): void;
   /** Whether the backend serves the control plane under `/__appset/`. */
   controlOn: boolean;
+  /** The routes served on Okta's paths (docs/compatibility.md lists each; its test compares). */
+  routes: readonly RouteSpec[];
   /**
    * Replaces how accepted tokens are fingerprinted for the replay memory: `digest` must return the
    * same text as the default (SHA-256 of the token's UTF-8 bytes, base64url), only faster (the Node

@@ -4,11 +4,17 @@ import { BLANK_FIELD } from '../../src/validation/field-issues';
 
 /** A scope consent grant as the Application Grants API stores it (`OAuth2ScopeConsentGrant`). */
 export interface StoredGrant {
+  /** The grant's id (`oag…`). */
   id: string;
+  /** The app the scope is granted to. */
   appId: string;
+  /** The scope granted, e.g. `okta.apps.read`. */
   scopeId: string;
+  /** The authorization server that grants it: the organization URL. */
   issuer: string;
+  /** When it was granted (ISO 8601). */
   created: string;
+  /** When it last changed (ISO 8601). */
   lastUpdated: string;
   /** The administrator who granted it (grants made through the API are made by the org's admin). */
   createdBy: string;

@@ -27,6 +27,7 @@ export interface MockOAuthOptions {
 export interface RegisterServiceAppInput {
   /** The service app's public key, or several (each should carry a `kid`). Private members are refused. */
   publicJwk?: JWK;
+  /** Several public keys (each with its `kid`), added to `publicJwk`. */
   publicJwks?: JWK[];
   /** Okta scopes granted to the app, e.g. `['okta.apps.read']`. */
   scopes: string[];

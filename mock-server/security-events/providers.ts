@@ -36,11 +36,15 @@ export interface ProviderRecord {
   jwks: JsonWebKeySet | null;
 }
 
-/** What {@link ProviderService.register} takes: a provider whose keys are given, not fetched. */
+/** What `backend.providers.register` takes: a provider whose keys are given, not fetched. */
 export interface RegisterProviderInput {
+  /** The `iss` its tokens carry. */
   issuer: string;
+  /** Its public keys, each with the `kid` its tokens name. */
   jwks: JsonWebKeySet;
+  /** Its name; default `Provider <issuer>`. */
   name?: string;
+  /** Its type; default `'okta'`. */
   type?: string;
 }
 
@@ -128,6 +132,13 @@ export class ProviderService {
 
   /** Adds an ACTIVE provider with an in-memory key set (no fetch): the shortcut for tests. */
   register(input: RegisterProviderInput): StoredProvider {
+    // As in seeds: tokens name their key by kid, so a key without one would leave every token invalid_key.
+    const kidless = Array.isArray(input.jwks?.keys) ? input.jwks.keys.findIndex((key) => typeof key?.kid !== 'string' || key.kid === '') : -1;
+    if (kidless >= 0) {
+      throw new TypeError(
+        `providers.register: jwks.keys[${kidless}].kid is required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)`,
+      );
+    }
     if (this.providers.page({ index: ['issuer', input.issuer], limit: 1 }).items.length > 0) {
       throw new TypeError(`providers.register: a provider already has the issuer '${input.issuer}'; delete it first`);
     }

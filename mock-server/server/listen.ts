@@ -29,9 +29,11 @@ export interface ListenOptions {
 export interface RequestLogEntry {
   /** When the request arrived, ISO 8601 UTC (the machine's clock, not the backend's). */
   time: string;
+  /** The request's method. */
   method: string;
   /** Path and query. */
   path: string;
+  /** The status answered. */
   status: number;
   /** Time from the first byte of the request to the last byte of the answer. */
   milliseconds: number;

@@ -90,7 +90,7 @@ const replaceSchemas = buildAppSchemas(z.looseObject, READ_ONLY_APP_FIELDS);
 /**
  * The body of a create request for every known app: strict objects, so a misspelt member
  * (`lable`, `settings.app.domian`) is refused by name. Prefer
- * {@link validateCreateApplicationInput}, whose issues name the field at fault, to parsing with
+ * `validateCreateApplicationInput`, whose issues name the field at fault, to parsing with
  * this union directly.
  */
 export const CreateApplicationInputSchema = /* @__PURE__ */ appUnion(createSchemas) as unknown as ReturnType<typeof typedCreateUnion>;

@@ -55,6 +55,7 @@ export class ApiCall<T> implements Promise<T> {
     return this.#value().finally(onfinally);
   }
 
+  /** `'ApiCall'`, what `Object.prototype.toString` shows. */
   readonly [Symbol.toStringTag] = 'ApiCall';
 }
 

@@ -22,18 +22,27 @@ export const WellKnownSettingsSchema = z.strictObject({
 
 function requestSchema<S extends z.ZodMiniType>(settings: S) {
   return z.strictObject({
+    /** The provider's name, 1 to 100 characters. */
     name: z.string().check(z.minLength(1), z.maxLength(100)),
+    /** Required: `'okta'`, the provider type of Okta's API examples and of every recorded organization (1 to 255 characters). */
     type: z.string().check(z.minLength(1), z.maxLength(255)),
+    /** `{ issuer, jwks_url }`, or `{ well_known_url }` for an SSF-compliant provider. */
     settings,
   });
 }
+
+/** Said after any refusal of `type`: the field is required, and its documented value is not obvious. */
+const PROVIDER_TYPE_HINT = "give 'okta', the provider type of Okta's API (any text of 1 to 255 characters is accepted)";
 
 const IssuerAndJwksRequestSchema = requestSchema(IssuerAndJwksSettingsSchema);
 const WellKnownRequestSchema = requestSchema(WellKnownSettingsSchema);
 
 /**
- * The body to create or replace a security events provider: `settings` is either
- * `{ issuer, jwks_url }` or `{ well_known_url }`.
+ * The body to create or replace a security events provider: `name`, `type` (required: `'okta'`) and
+ * `settings`, either `{ issuer, jwks_url }` or `{ well_known_url }`.
+ *
+ * @example
+ * { name: 'Risk Engine', type: 'okta', settings: { issuer: 'https://risk.example.com', jwks_url: 'https://risk.example.com/jwks' } }
  */
 export type SecurityEventsProviderInput =
   | z.input<typeof IssuerAndJwksRequestSchema>
@@ -50,7 +59,9 @@ export function validateSecurityEventsProviderInput(input: unknown): ProviderInp
   const settings = typeof input === 'object' && input !== null ? (input as { settings?: unknown }).settings : undefined;
   const wellKnown = typeof settings === 'object' && settings !== null && 'well_known_url' in settings;
   const result = (wellKnown ? WellKnownRequestSchema : IssuerAndJwksRequestSchema).safeParse(input, PARSE_OPTIONS);
-  return result.success ? { ok: true, value: result.data } : { ok: false, issues: fieldIssues(result.error) };
+  if (result.success) return { ok: true, value: result.data };
+  const issues = fieldIssues(result.error).map((issue) => (issue.path === 'type' ? { ...issue, reason: `${issue.reason}; ${PROVIDER_TYPE_HINT}` } : issue));
+  return { ok: false, issues };
 }
 
 /** A security events provider as the API answers it (loose: unknown members survive). */

@@ -65,6 +65,7 @@ export function isSetVerificationError(value: unknown): value is SetVerification
  * `issues` lists every bad field; the message names each one.
  */
 export class SecurityEventTokenInputError extends AppsetError {
+  /** `'SecurityEventTokenInputError'`. */
   override readonly name = 'SecurityEventTokenInputError';
   /** One entry per bad field, e.g. `{ path: 'iss', reason: 'The field cannot be left blank' }`. */
   readonly issues: FieldIssue[];

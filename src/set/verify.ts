@@ -20,7 +20,7 @@ export interface VerifySecurityEventTokenOptions {
   algorithms?: readonly string[];
   /**
    * Seconds of clock skew tolerated when judging `exp`, `nbf` and `iat`; default 0. An `iat` more than
-   * {@link FUTURE_IAT_ALLOWANCE_SECONDS} (plus this tolerance) ahead of `currentDate` is always refused.
+   * `FUTURE_IAT_ALLOWANCE_SECONDS` (300) (plus this tolerance) ahead of `currentDate` is always refused.
    */
   clockTolerance?: number;
   /** When set, tokens whose `iat` is older than this many seconds are refused. */

@@ -100,6 +100,15 @@ describe('client.securityEventsProviders', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("create refuses a provider without type, naming 'okta' as the value to give, before any request", async () => {
+    const { type: _type, ...input } = issuerInput;
+    const error = await client.securityEventsProviders.create(input as never).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      "Invalid security events provider: type: The field cannot be left blank; give 'okta', the provider type of Okta's API (any text of 1 to 255 characters is accepted). Fix the field(s) named and call again; nothing was sent.",
+    );
+    expect(seen).toHaveLength(0);
+  });
+
   it('create is not sent again after a 5xx, since the provider may have been created', async () => {
     const calls = capture('post', BASE, () => new HttpResponse(null, { status: 500 }));
     await expect(client.securityEventsProviders.create(issuerInput)).rejects.toBeInstanceOf(ServerError);

@@ -13,7 +13,7 @@ describe('examples/python: a Python unittest suite against appset-mock over HTTP
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
       execFile(
         'python3',
-        ['-B', '-m', 'unittest', 'discover', '-s', 'examples/python', '-v'],
+        ['-m', 'unittest', 'discover', '-s', 'examples/python', '-v'],
         { cwd: root, timeout: 180_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
         (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
       );

@@ -27,6 +27,36 @@ describe('8. plain http only to this machine', () => {
   );
 });
 
+describe('plain http to another host, opted into with allowInsecureHttp', () => {
+  const SERVICE = 'http://appset-mock:4010';
+
+  it('is refused without the opt-in, and the refusal names the opt-in', () => {
+    expect(() => createClient({ orgUrl: SERVICE, token: TOKEN })).toThrow(
+      'orgUrl http://appset-mock:4010 uses http, which would send the token in cleartext; use https, or http only for a backend on this machine (localhost, 127.0.0.0/8, [::1]). For a test backend on another host (a compose or CI service such as http://appset-mock:4010), pass allowInsecureHttp: true.',
+    );
+  });
+
+  it('sends requests to a compose or CI service name with allowInsecureHttp: true', async () => {
+    server.use(http.get(`${SERVICE}/api/v1/apps/:id`, ({ params }) => HttpResponse.json(bookmarkApp(String(params.id)))));
+    const insecure = createClient({ orgUrl: SERVICE, token: TOKEN, allowInsecureHttp: true });
+    expect((await insecure.apps.get('0oa1')).id).toBe('0oa1');
+    expect(seen.map((r) => [r.url.href, r.headers.get('authorization')])).toEqual([[`${SERVICE}/api/v1/apps/0oa1`, `SSWS ${TOKEN}`]]);
+  });
+
+  it('still refuses a redirect, so the token never follows one', async () => {
+    server.use(http.get(`${SERVICE}/api/v1/apps/:id`, () => new HttpResponse(null, { status: 307, headers: { location: 'http://elsewhere.test/steal' } })));
+    const insecure = createClient({ orgUrl: SERVICE, token: TOKEN, allowInsecureHttp: true });
+    await expect(insecure.apps.get('0oa1')).rejects.toMatchObject({ name: 'RedirectError', status: 307 });
+    expect(seen.map((r) => r.url.host)).toEqual(['appset-mock:4010']);
+  });
+
+  it('refuses an allowInsecureHttp that is not a boolean, naming the option', () => {
+    expect(() => createClient({ orgUrl: SERVICE, token: TOKEN, allowInsecureHttp: 'yes' as never })).toThrow(
+      'Invalid client options: allowInsecureHttp: Must be a boolean.',
+    );
+  });
+});
+
 describe('12. ids that are path segments of their own', () => {
   it.each(['.', '..'])("refuses apps.delete('%s') before sending anything", async (id) => {
     await expect(client.apps.delete(id)).rejects.toThrow(RequestValidationError);

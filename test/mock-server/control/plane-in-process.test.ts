@@ -346,7 +346,7 @@ describe('documents and clock changes that would break the backend later are ref
   it('a clock moved past 9999 or a snapshot offset beyond it: refused, the clock as it was', async () => {
     const backend = backendWith();
     backend.clock.set('9999-12-31T00:00:00.000Z');
-    expect(() => backend.clock.advance(2 * 86_400_000)).toThrow('clock field advanceMs: would move the clock outside 1970 to 9999; the clock is unchanged');
+    expect(() => backend.clock.advance(2 * 86_400_000)).toThrow('clock field advanceMs: would move the clock outside 1970 to 9999; give a change that keeps it inside (the clock is unchanged)');
     expect(backend.clock.now().toISOString()).toBe('9999-12-31T00:00:00.000Z');
     expect((await get(backend, '/api/v1/apps')).status).toBe(200);
 

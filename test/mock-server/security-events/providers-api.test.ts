@@ -210,7 +210,7 @@ describe('PUT /api/v1/security-events-providers/{id}', () => {
       400,
       'E0000001',
       'Api validation failed: type',
-      ['type: The field cannot be left blank'],
+      ["type: The field cannot be left blank; give 'okta', the provider type of Okta's API (any text of 1 to 255 characters is accepted)"],
     );
     expect((await providers(`/${created.id}`)).body).toEqual(created);
   });

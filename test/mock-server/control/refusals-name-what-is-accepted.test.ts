@@ -1,0 +1,107 @@
+import { exportJWK, generateKeyPair } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createMockBackend } from '../../../mock-server/index';
+
+// A refusal of the control plane names the field and what it takes instead, so a suite in any
+// language can fix its call from the message alone.
+const backend = createMockBackend();
+
+async function refusal(method: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await backend.fetch(`${backend.orgUrl}/__appset/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('control-plane refusals say what is accepted', () => {
+  it('a fault status other than 429 or 5xx names both forms', async () => {
+    expect(await refusal('POST', 'faults', { path: '/api/v1/apps', status: 404 })).toEqual({
+      status: 400,
+      body: { error: "fault field status: Must be 429 (Okta's rate limit, E0000047) or a server error from 500 to 599" },
+    });
+  });
+
+  it('a fault method lists the methods', async () => {
+    expect(await refusal('POST', 'faults', { path: '/api/v1/apps', status: 500, method: 'get' })).toEqual({
+      status: 400,
+      body: { error: 'fault field method: Must be one of "GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"' },
+    });
+  });
+
+  it('a clock change with neither form names advanceMs and now', async () => {
+    expect(await refusal('POST', 'clock', {})).toEqual({
+      status: 400,
+      body: { error: 'clock: Needs one of advanceMs and now: give {"advanceMs": <milliseconds>} to move the clock forward, or {"now": "<ISO 8601 time>"} to set it' },
+    });
+  });
+
+  it('a clock time that is not ISO 8601 shows one that is', async () => {
+    expect(await refusal('POST', 'clock', { now: 'tomorrow' })).toEqual({
+      status: 400,
+      body: { error: 'clock field now: Must be an ISO 8601 time with its zone, e.g. 2026-01-01T00:00:00Z' },
+    });
+  });
+
+  it('a rate-limit setting of no known form names the three forms and the buckets', async () => {
+    expect(await refusal('PUT', 'rate-limits', 'fast')).toEqual({
+      status: 400,
+      body: {
+        error:
+          'rate limits: Must be "okta" (Okta\'s published limits), "off", or requests per minute by bucket, e.g. {"apps": 100} (buckets: apps, app, providers, logs, security-events, default)',
+      },
+    });
+  });
+
+  it('a seeded token without type says it is required and lists the types', async () => {
+    expect(await refusal('POST', 'seed', { tokens: [{ token: 'reader' }] })).toEqual({
+      status: 400,
+      body: { error: 'seed field tokens[0].type: Required; give one of "SSWS", "Bearer"' },
+    });
+  });
+
+  it('a seeded provider of no known shape lists the shapes', async () => {
+    expect(await refusal('POST', 'seed', { providers: ['https://risk.example.com'] })).toEqual({
+      status: 400,
+      body: {
+        error:
+          'seed field providers[0]: Must be {"name", "issuer", "jwks"}, {"name", "issuer", "jwks_url"} or {"name", "well_known_url"} (each with an optional "type", default "okta")',
+      },
+    });
+  });
+
+  it('a snapshot of another version names the version this backend reads', async () => {
+    expect(await refusal('PUT', 'snapshot', { version: 7 })).toEqual({
+      status: 400,
+      body: { error: 'snapshot field version: Must be 1, the snapshot version this backend reads (GET /__appset/health names it as snapshotVersion)' },
+    });
+  });
+});
+
+describe('a provider key without kid', () => {
+  const KID_REASON =
+    "Required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)";
+
+  async function publicJwk() {
+    const { publicKey } = await generateKeyPair('RS256', { extractable: true });
+    return exportJWK(publicKey);
+  }
+
+  it('is refused in a seed document, naming the key, and nothing is added', async () => {
+    const jwk = await publicJwk();
+    expect(await refusal('POST', 'seed', { providers: [{ name: 'Risk', issuer: 'https://risk.example.com', jwks: { keys: [jwk] } }] })).toEqual({
+      status: 400,
+      body: { error: `seed field providers[0].jwks.keys[0].kid: ${KID_REASON}` },
+    });
+    expect(backend.providers.list()).toEqual([]);
+  });
+
+  it('is refused by providers.register, naming the key', async () => {
+    const jwk = await publicJwk();
+    expect(() => backend.providers.register({ issuer: 'https://risk.example.com', jwks: { keys: [jwk] } })).toThrow(
+      "providers.register: jwks.keys[0].kid is required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)",
+    );
+    expect(backend.providers.list()).toEqual([]);
+  });
+});

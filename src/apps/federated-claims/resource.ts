@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import type { ApiCall } from '../../core/api-call';
+import { defineOperations } from '../../core/operations';
+import type { CallOptions, Transport } from '../../core/transport';
+
+/** A federated claim as the API answers it; unknown members are kept. */
+export const FederatedClaimSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  expression: z.string(),
+  created: z.optional(z.string()),
+  lastUpdated: z.optional(z.string()),
+});
+
+/** A claim Okta adds to the tokens and assertions it issues for an app (OIDC `id_token`s, SAML assertions). */
+export type FederatedClaim = z.infer<typeof FederatedClaimSchema>;
+
+/** The body of `federatedClaims.create` and `.replace`: the claim's name and its Okta Expression Language expression. */
+export const FederatedClaimInputSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  expression: z.string().check(z.minLength(1), z.maxLength(1024)),
+});
+
+/** The body of `federatedClaims.create` and `.replace`. */
+export type FederatedClaimInput = z.input<typeof FederatedClaimInputSchema>;
+
+/** An app's federated claims (`/api/v1/apps/{appId}/federated-claims`): create (201), list, get, replace (200), delete (204). */
+export interface AppFederatedClaimsResource {
+  /** Lists the app's claims (the API does not page them). */
+  list(appId: string, options?: CallOptions): ApiCall<FederatedClaim[]>;
+  /** Creates a claim. */
+  create(appId: string, claim: FederatedClaimInput, options?: CallOptions): ApiCall<FederatedClaim>;
+  /** Retrieves one claim. */
+  get(appId: string, claimId: string, options?: CallOptions): ApiCall<FederatedClaim>;
+  /** Replaces a claim's name and expression. */
+  replace(appId: string, claimId: string, claim: FederatedClaimInput, options?: CallOptions): ApiCall<FederatedClaim>;
+  /** Deletes a claim. */
+  delete(appId: string, claimId: string, options?: CallOptions): ApiCall<void>;
+}
+
+/** @internal wired into `client.apps.federatedClaims`. */
+export const appFederatedClaims: (transport: Transport) => AppFederatedClaimsResource = defineOperations({
+  list: { route: 'GET /api/v1/apps/{appId}/federated-claims', answer: z.array(FederatedClaimSchema), what: 'federated claims' },
+  create: { route: 'POST /api/v1/apps/{appId}/federated-claims', body: FederatedClaimInputSchema, answer: FederatedClaimSchema, what: 'federated claim' },
+  get: { route: 'GET /api/v1/apps/{appId}/federated-claims/{claimId}', answer: FederatedClaimSchema, what: 'federated claim' },
+  replace: { route: 'PUT /api/v1/apps/{appId}/federated-claims/{claimId}', body: FederatedClaimInputSchema, answer: FederatedClaimSchema, what: 'federated claim' },
+  delete: { route: 'DELETE /api/v1/apps/{appId}/federated-claims/{claimId}' },
+});

@@ -373,7 +373,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   });
   const directory = new Directory();
   const assignments = new Assignments(apps, directory);
-  const surroundings: AppSurroundings = new AppSurroundings({ apps, directory, newId, orgUrl: () => orgUrl, now });
+  const surroundings: AppSurroundings = new AppSurroundings({ apps, directory, newId, orgUrl: () => orgUrl, now, orgId: appOptions.orgId });
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
   const providers = new ProviderService({ now, newId });
   const signals = new SignalsStore();

@@ -81,9 +81,11 @@ export class AppSurroundings {
   readonly userSchemas = new UserSchemaStore();
 
   constructor(
-    private readonly deps: { apps: AppService; directory: Directory; newId: (prefix: string) => string; orgUrl: () => URL; now: () => number },
+    private readonly deps: { apps: AppService; directory: Directory; newId: (prefix: string) => string; orgUrl: () => URL; now: () => number; orgId: string },
   ) {
-    this.policies = new PolicyStore(deps.newId('rst'), deps.now());
+    // Named after the org (`00o…` → `rst…`): the same org has the same default policy, and the id
+    // sequence apps and users draw from is not moved by it.
+    this.policies = new PolicyStore(`rst${deps.orgId.slice(3)}`, deps.now());
   }
 
   /** The routes that serve all of it. */

@@ -22,7 +22,8 @@ async function readBounded(body: ReadableStream<Uint8Array>, maxBytes: number, r
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: a source that never settles its cancellation (msw's request streams) must not hold the answer.
+      void reader.cancel().catch(() => undefined);
       throw refuse(size);
     }
     chunks.push(value);

@@ -102,7 +102,10 @@ export class PolicyStore {
 
   /** Puts a policy back as a snapshot holds it (the default one included). */
   load(policy: StoredPolicy): void {
-    if (policy.system) this.#default = { ...policy };
+    if (policy.system) {
+      this.#policies.delete(this.#default.id);
+      this.#default = { ...policy };
+    }
     this.#policies.set(policy.id, { ...policy });
   }
 

@@ -1,4 +1,4 @@
-import { FederatedClaimInputSchema } from '../../../src/apps/federated-claims/resource';
+import { FederatedClaimInputSchema } from '../../../src/apps/federated-claims/input';
 import { validationFailed } from '../../http/okta-errors';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';

@@ -1,4 +1,4 @@
-import { CreateGroupPushMappingSchema, UpdateGroupPushMappingSchema } from '../../../src/apps/group-push/resource';
+import { CreateGroupPushMappingSchema, UpdateGroupPushMappingSchema } from '../../../src/apps/group-push/input';
 import type { Directory } from '../../directory/store';
 import { invalidPaging, notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../../http/pagination';

@@ -1,9 +1,9 @@
-import { APP_FEATURE_NAMES } from '../../../src/apps/provisioning/schemas';
+import { APP_FEATURE_NAMES } from '../../../src/apps/provisioning/input';
 import {
   InboundProvisioningUpdateSchema,
   ProvisioningConnectionUpdateSchema,
   UserProvisioningUpdateSchema,
-} from '../../../src/apps/provisioning/schemas';
+} from '../../../src/apps/provisioning/input';
 import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';

@@ -1,4 +1,4 @@
-import { AppUserSchemaUpdateSchema } from '../../../src/apps/user-schema/resource';
+import { AppUserSchemaUpdateSchema } from '../../../src/apps/user-schema/input';
 import { validationFailed } from '../../http/okta-errors';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';

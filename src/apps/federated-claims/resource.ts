@@ -2,27 +2,14 @@ import * as z from 'zod/mini';
 import type { ApiCall } from '../../core/api-call';
 import { defineOperations } from '../../core/operations';
 import type { CallOptions, Transport } from '../../core/transport';
+import { ObjectBody } from '../object-body';
+import type { FederatedClaimInput } from './input';
 
 /** A federated claim as the API answers it; unknown members are kept. */
-export const FederatedClaimSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  expression: z.string(),
-  created: z.optional(z.string()),
-  lastUpdated: z.optional(z.string()),
-});
+export const FederatedClaimSchema = z.looseObject({ id: z.string(), name: z.string(), expression: z.string() });
 
 /** A claim Okta adds to the tokens and assertions it issues for an app (OIDC `id_token`s, SAML assertions). */
 export type FederatedClaim = z.infer<typeof FederatedClaimSchema>;
-
-/** The body of `federatedClaims.create` and `.replace`: the claim's name and its Okta Expression Language expression. */
-export const FederatedClaimInputSchema = z.strictObject({
-  name: z.string().check(z.minLength(1), z.maxLength(255)),
-  expression: z.string().check(z.minLength(1), z.maxLength(1024)),
-});
-
-/** The body of `federatedClaims.create` and `.replace`. */
-export type FederatedClaimInput = z.input<typeof FederatedClaimInputSchema>;
 
 /** An app's federated claims (`/api/v1/apps/{appId}/federated-claims`): create (201), list, get, replace (200), delete (204). */
 export interface AppFederatedClaimsResource {
@@ -41,8 +28,8 @@ export interface AppFederatedClaimsResource {
 /** @internal wired into `client.apps.federatedClaims`. */
 export const appFederatedClaims: (transport: Transport) => AppFederatedClaimsResource = defineOperations({
   list: { route: 'GET /api/v1/apps/{appId}/federated-claims', answer: z.array(FederatedClaimSchema), what: 'federated claims' },
-  create: { route: 'POST /api/v1/apps/{appId}/federated-claims', body: FederatedClaimInputSchema, answer: FederatedClaimSchema, what: 'federated claim' },
+  create: { route: 'POST /api/v1/apps/{appId}/federated-claims', body: ObjectBody, answer: FederatedClaimSchema, what: 'federated claim' },
   get: { route: 'GET /api/v1/apps/{appId}/federated-claims/{claimId}', answer: FederatedClaimSchema, what: 'federated claim' },
-  replace: { route: 'PUT /api/v1/apps/{appId}/federated-claims/{claimId}', body: FederatedClaimInputSchema, answer: FederatedClaimSchema, what: 'federated claim' },
+  replace: { route: 'PUT /api/v1/apps/{appId}/federated-claims/{claimId}', body: ObjectBody, answer: FederatedClaimSchema, what: 'federated claim' },
   delete: { route: 'DELETE /api/v1/apps/{appId}/federated-claims/{claimId}' },
 });

@@ -4,49 +4,14 @@ import { defineOperations } from '../../core/operations';
 import type { ListOptions, Pager } from '../../core/pagination';
 import type { CallOptions, Transport } from '../../core/transport';
 import { int } from '../../validation/int';
-import { recordOf } from '../../validation/record';
+import { ObjectBody } from '../object-body';
+import type { CreateGroupPushMappingInput } from './input';
 
 /** A group push mapping as the API answers it: an Okta group pushed to a group of the app; unknown members are kept. */
-export const GroupPushMappingSchema = z.looseObject({
-  id: z.string(),
-  sourceGroupId: z.string(),
-  targetGroupId: z.string(),
-  status: z.string(),
-  created: z.optional(z.string()),
-  lastUpdated: z.optional(z.string()),
-  _links: z.optional(recordOf(z.unknown())),
-});
+export const GroupPushMappingSchema = z.looseObject({ id: z.string(), sourceGroupId: z.string(), targetGroupId: z.string(), status: z.string() });
 
 /** A group push mapping. */
 export type GroupPushMapping = z.infer<typeof GroupPushMappingSchema>;
-
-const id = z.string().check(z.minLength(1), z.maxLength(100));
-const status = z.enum(['ACTIVE', 'INACTIVE']);
-
-/**
- * The body of `groupPush.create`: the Okta group to push, and either the id of an existing target
- * group (`targetGroupId`, to link) or the name of a new one (`targetGroupName`, created), not both.
- */
-export const CreateGroupPushMappingSchema = z
-  .strictObject({
-    sourceGroupId: id,
-    targetGroupId: z.optional(id),
-    targetGroupName: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
-    status: z.optional(status),
-    appConfig: z.optional(recordOf(z.unknown())),
-  })
-  .check(
-    z.refine((v) => (v.targetGroupId === undefined) !== (v.targetGroupName === undefined), {
-      message: 'Give either targetGroupId (an existing group to link) or targetGroupName (a group to create), not both',
-      path: ['targetGroupId'],
-    }),
-  );
-
-/** The body of `groupPush.create`. */
-export type CreateGroupPushMappingInput = z.input<typeof CreateGroupPushMappingSchema>;
-
-/** The body of `groupPush.update`: the mapping's new status. */
-export const UpdateGroupPushMappingSchema = z.strictObject({ status });
 
 /** Parameters of {@link AppGroupPushResource.list}. */
 export interface ListGroupPushMappingsParams {
@@ -85,26 +50,22 @@ export interface AppGroupPushResource {
   delete(appId: string, mappingId: string, params?: DeleteGroupPushMappingParams, options?: CallOptions): ApiCall<void>;
 }
 
+const text = z.optional(z.string());
+
 /** @internal wired into `client.apps.groupPush`. */
 export const appGroupPush: (transport: Transport) => AppGroupPushResource = defineOperations({
   list: {
     route: 'GET /api/v1/apps/{appId}/group-push/mappings',
     answer: GroupPushMappingSchema,
     list: true,
-    query: z.strictObject({
-      sourceGroupId: z.optional(z.string()),
-      status: z.optional(z.enum(['ACTIVE', 'INACTIVE', 'ERROR'])),
-      lastUpdated: z.optional(z.string()),
-      limit: z.optional(int().check(z.positive())),
-      after: z.optional(z.string()),
-    }),
+    query: z.strictObject({ sourceGroupId: text, status: text, lastUpdated: text, limit: z.optional(int()), after: text }),
     what: 'group push mappings',
   },
-  create: { route: 'POST /api/v1/apps/{appId}/group-push/mappings', body: CreateGroupPushMappingSchema, answer: GroupPushMappingSchema, what: 'group push mapping' },
+  create: { route: 'POST /api/v1/apps/{appId}/group-push/mappings', body: ObjectBody, answer: GroupPushMappingSchema, what: 'group push mapping' },
   get: { route: 'GET /api/v1/apps/{appId}/group-push/mappings/{mappingId}', answer: GroupPushMappingSchema, what: 'group push mapping' },
   update: {
     route: 'PATCH /api/v1/apps/{appId}/group-push/mappings/{mappingId}',
-    body: UpdateGroupPushMappingSchema,
+    body: ObjectBody,
     answer: GroupPushMappingSchema,
     what: 'group push mapping',
   },

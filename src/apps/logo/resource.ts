@@ -2,7 +2,7 @@ import { apiCall, type ApiCall } from '../../core/api-call';
 import { checkCallOptions, checkId } from '../../core/call-checks';
 import type { CallOptions, Transport } from '../../core/transport';
 import { RequestValidationError } from '../../errors';
-import { detectLogoType, logoProblem, MAX_LOGO_BYTES } from './image-type';
+import { detectLogoType, logoProblem, logoTooLarge, MAX_LOGO_BYTES } from './image-type';
 
 /**
  * A logo to upload: a `Blob` (a `File`), the bytes, or a stream of them: a Node `Readable` or any
@@ -17,39 +17,27 @@ export interface UploadedLogo {
 }
 
 const refuse = (reason: string) => new RequestValidationError('logo', [{ path: 'file', reason }]);
-const tooLarge = (size: number) => refuse(`Must be less than 1 MB (${MAX_LOGO_BYTES} bytes); this file is ${size} bytes or more`);
 
-/** Reads a stream up to the logo bound: one byte past it is enough to refuse, and the stream is then closed. */
-async function readBounded(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    if (!(chunk instanceof Uint8Array)) throw refuse('A stream must give Uint8Array chunks (a Node Readable without an encoding set)');
-    size += chunk.byteLength;
-    // Leaving the loop early returns the iterator, which destroys a Node Readable.
-    if (size >= MAX_LOGO_BYTES) throw tooLarge(size);
-    chunks.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
-
+/** The bytes of a logo; a stream is read only up to the bound (leaving the loop early closes a Node `Readable`). */
 async function logoBytes(source: LogoSource): Promise<Uint8Array> {
   if (source instanceof Uint8Array) return source;
-  if (typeof Blob !== 'undefined' && source instanceof Blob) {
-    if (source.size >= MAX_LOGO_BYTES) throw tooLarge(source.size);
+  if (source instanceof Blob) {
+    if (source.size >= MAX_LOGO_BYTES) throw refuse(logoTooLarge(source.size));
     return new Uint8Array(await source.arrayBuffer());
   }
-  if (source !== null && typeof source === 'object' && Symbol.asyncIterator in source) return readBounded(source);
-  throw refuse('Must be a Blob, a Uint8Array, or a stream (Node Readable, async iterable) of Uint8Array');
+  if (!source || !(Symbol.asyncIterator in source)) throw refuse('Must be a Blob, a Uint8Array, or a stream (Node Readable, async iterable) of Uint8Array');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    if (!(chunk instanceof Uint8Array)) throw refuse('A stream must give Uint8Array chunks (a Node Readable without an encoding)');
+    chunks.push(chunk);
+    if ((size += chunk.byteLength) >= MAX_LOGO_BYTES) throw refuse(logoTooLarge(`${size} or more`));
+  }
+  const out = new Uint8Array(size);
+  size = 0;
+  for (const chunk of chunks) out.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
+  return out;
 }
-
-const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/svg+xml': 'svg' } as const;
 
 /** An app's logo (`POST /api/v1/apps/{appId}/logo`). */
 export interface AppLogoResource {
@@ -70,17 +58,11 @@ export function appLogo(transport: Transport): AppLogoResource {
         checkCallOptions(options);
         const bytes = await logoBytes(file);
         const problem = logoProblem(bytes);
-        if (problem !== undefined) throw refuse(problem);
+        if (problem) throw refuse(problem);
         const type = detectLogoType(bytes)!;
         const form = new FormData();
-        form.append('file', new Blob([bytes], { type }), `logo.${EXTENSIONS[type]}`);
-        const response = await transport.send({
-          method: 'POST',
-          target: `/api/v1/apps/${encodeURIComponent(appId)}/logo`,
-          rawBody: form,
-          retry: 'idempotent',
-          options,
-        });
+        form.append('file', new Blob([bytes], { type }), `logo.${type.slice(6, 9)}`);
+        const response = await transport.send({ method: 'POST', target: `/api/v1/apps/${encodeURIComponent(appId)}/logo`, rawBody: form, retry: 'idempotent', options });
         return { data: { url: response.headers.get('location') ?? '' }, response };
       }),
   };

@@ -2,22 +2,27 @@ import * as z from 'zod/mini';
 import type { ApiCall } from '../../core/api-call';
 import { defineOperations } from '../../core/operations';
 import type { CallOptions, Transport } from '../../core/transport';
-import {
-  ProvisioningConnectionJwksSchema,
-  ProvisioningConnectionSchema,
-  ProvisioningConnectionUpdateSchema,
-  type ProvisioningConnection,
-  type ProvisioningConnectionJwks,
-  type ProvisioningConnectionUpdate,
-} from './schemas';
+import { recordOf } from '../../validation/record';
+import { ObjectBody } from '../object-body';
+import type { ProvisioningConnectionUpdate } from './input';
+
+/** An app's default provisioning connection as the API answers it; unknown members are kept. */
+export const ProvisioningConnectionSchema = z.looseObject({ status: z.string(), profile: z.looseObject({ authScheme: z.string() }) });
+
+/** An app's default provisioning connection: its status and how Okta authenticates to the app. */
+export type ProvisioningConnection = z.infer<typeof ProvisioningConnectionSchema>;
+
+/** The public keys of an OAuth 2.0 provisioning connection (`GET …/connections/default/jwks`). */
+export const ProvisioningConnectionJwksSchema = z.looseObject({ jwks: z.looseObject({ keys: z.array(recordOf(z.unknown())) }) });
+
+/** The key set of an app's OAuth 2.0 provisioning connection. */
+export type ProvisioningConnectionJwks = z.infer<typeof ProvisioningConnectionJwksSchema>;
 
 /** Parameters of {@link AppConnectionsResource.update}. */
 export interface UpdateConnectionParams {
   /** Activate the connection in the same call. */
   activate?: boolean;
 }
-
-const UpdateParamsSchema = z.strictObject({ activate: z.optional(z.boolean()) });
 
 /**
  * An app's default provisioning connection (`/api/v1/apps/{appId}/connections/default`): how Okta
@@ -37,19 +42,21 @@ export interface AppConnectionsResource {
   jwks(appId: string, options?: CallOptions): ApiCall<ProvisioningConnectionJwks>;
 }
 
+const lifecycle = <A extends string>(action: A) => ({ route: `POST /api/v1/apps/{appId}/connections/default/lifecycle/${action}`, retry: 'idempotent' }) as const;
+
 /** @internal wired into `client.apps.connections`. */
 export const appConnections: (transport: Transport) => AppConnectionsResource = defineOperations({
   get: { route: 'GET /api/v1/apps/{appId}/connections/default', answer: ProvisioningConnectionSchema, what: 'provisioning connection' },
   update: {
     route: 'POST /api/v1/apps/{appId}/connections/default',
-    body: ProvisioningConnectionUpdateSchema,
-    query: UpdateParamsSchema,
+    body: ObjectBody,
+    query: z.strictObject({ activate: z.optional(z.boolean()) }),
     answer: ProvisioningConnectionSchema,
     // Setting a connection twice to the same profile does the same: safe to retry.
     retry: 'idempotent',
     what: 'provisioning connection',
   },
-  activate: { route: 'POST /api/v1/apps/{appId}/connections/default/lifecycle/activate', retry: 'idempotent' },
-  deactivate: { route: 'POST /api/v1/apps/{appId}/connections/default/lifecycle/deactivate', retry: 'idempotent' },
+  activate: lifecycle('activate'),
+  deactivate: lifecycle('deactivate'),
   jwks: { route: 'GET /api/v1/apps/{appId}/connections/default/jwks', answer: ProvisioningConnectionJwksSchema, what: 'provisioning connection keys' },
 });

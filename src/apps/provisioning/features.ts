@@ -2,7 +2,15 @@ import * as z from 'zod/mini';
 import type { ApiCall } from '../../core/api-call';
 import { defineOperations } from '../../core/operations';
 import type { CallOptions, Transport } from '../../core/transport';
-import { AppFeatureSchema, AppFeatureUpdateSchema, type AppFeature, type AppFeatureName, type AppFeatureUpdate } from './schemas';
+import { recordOf } from '../../validation/record';
+import { ObjectBody } from '../object-body';
+import type { AppFeatureName, AppFeatureUpdate } from './input';
+
+/** An app's provisioning feature as the API answers it; unknown members are kept. */
+export const AppFeatureSchema = z.looseObject({ name: z.string(), status: z.optional(z.string()), capabilities: z.optional(recordOf(z.unknown())) });
+
+/** A provisioning feature of an app: its name, status and capabilities. */
+export type AppFeature = z.infer<typeof AppFeatureSchema>;
 
 /**
  * An app's provisioning features (`/api/v1/apps/{appId}/features`): `USER_PROVISIONING` (Okta to the
@@ -23,5 +31,5 @@ export interface AppFeaturesResource {
 export const appFeatures: (transport: Transport) => AppFeaturesResource = defineOperations({
   list: { route: 'GET /api/v1/apps/{appId}/features', answer: z.array(AppFeatureSchema), what: 'app features' },
   get: { route: 'GET /api/v1/apps/{appId}/features/{name}', answer: AppFeatureSchema, what: 'app feature' },
-  update: { route: 'PUT /api/v1/apps/{appId}/features/{name}', body: AppFeatureUpdateSchema, answer: AppFeatureSchema, what: 'app feature' },
+  update: { route: 'PUT /api/v1/apps/{appId}/features/{name}', body: ObjectBody, answer: AppFeatureSchema, what: 'app feature' },
 });

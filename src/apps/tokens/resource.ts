@@ -4,20 +4,9 @@ import { defineOperations } from '../../core/operations';
 import type { ListOptions, Pager } from '../../core/pagination';
 import type { CallOptions, Transport } from '../../core/transport';
 import { int } from '../../validation/int';
-import { recordOf } from '../../validation/record';
 
 /** An OAuth 2.0 refresh token issued to an app's client, as the API answers it; unknown members are kept. */
-export const AppRefreshTokenSchema = z.looseObject({
-  id: z.string(),
-  status: z.string(),
-  clientId: z.optional(z.string()),
-  userId: z.optional(z.string()),
-  issuer: z.optional(z.string()),
-  scopes: z.optional(z.array(z.string())),
-  expiresAt: z.optional(z.nullable(z.string())),
-  _embedded: z.optional(recordOf(z.unknown())),
-  _links: z.optional(recordOf(z.unknown())),
-});
+export const AppRefreshTokenSchema = z.looseObject({ id: z.string(), status: z.string(), userId: z.optional(z.string()), scopes: z.optional(z.array(z.string())) });
 
 /** A refresh token of an app's client. */
 export type AppRefreshToken = z.infer<typeof AppRefreshTokenSchema>;
@@ -38,7 +27,7 @@ export interface GetAppTokenParams {
   expand?: 'scope';
 }
 
-const expand = z.optional(z.literal('scope'));
+const expand = z.optional(z.string());
 
 /**
  * The refresh tokens an app's client holds (`/api/v1/apps/{appId}/tokens`): list, read and revoke.
@@ -61,7 +50,7 @@ export const appTokens: (transport: Transport) => AppTokensResource = defineOper
     route: 'GET /api/v1/apps/{appId}/tokens',
     answer: AppRefreshTokenSchema,
     list: true,
-    query: z.strictObject({ expand, limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) }),
+    query: z.strictObject({ expand, limit: z.optional(int()), after: expand }),
     what: 'refresh tokens',
   },
   get: { route: 'GET /api/v1/apps/{appId}/tokens/{tokenId}', answer: AppRefreshTokenSchema, query: z.strictObject({ expand }), what: 'refresh token' },

@@ -1,7 +1,6 @@
+/* The strict schemas of provisioning bodies: the reference backend enforces them; the client types its calls with them. */
 import * as z from 'zod/mini';
-import { recordOf } from '../../validation/record';
 
-const links = z.optional(recordOf(z.unknown()));
 const status = z.enum(['ENABLED', 'DISABLED']);
 const toggle = z.strictObject({ status: z.optional(status) });
 
@@ -10,18 +9,6 @@ export const APP_FEATURE_NAMES = ['USER_PROVISIONING', 'INBOUND_PROVISIONING'] a
 
 /** The name of an app feature. */
 export type AppFeatureName = (typeof APP_FEATURE_NAMES)[number];
-
-/** An app's provisioning feature as the API answers it; unknown members are kept. */
-export const AppFeatureSchema = z.looseObject({
-  name: z.string(),
-  status: z.optional(z.string()),
-  description: z.optional(z.string()),
-  capabilities: z.optional(recordOf(z.unknown())),
-  _links: links,
-});
-
-/** A provisioning feature of an app. */
-export type AppFeature = z.infer<typeof AppFeatureSchema>;
 
 /** What `features.update` may change of `USER_PROVISIONING`: a partial update of its capabilities. */
 export const UserProvisioningUpdateSchema = z.strictObject({
@@ -75,21 +62,6 @@ export const InboundProvisioningUpdateSchema = z.strictObject({
 /** The body of `features.update`: the capabilities to change (`USER_PROVISIONING` or `INBOUND_PROVISIONING` ones). */
 export type AppFeatureUpdate = z.input<typeof UserProvisioningUpdateSchema> | z.input<typeof InboundProvisioningUpdateSchema>;
 
-/** Either body of `features.update`; which one applies depends on the feature's name. */
-export const AppFeatureUpdateSchema = z.union([UserProvisioningUpdateSchema, InboundProvisioningUpdateSchema]);
-
-/** An app's default provisioning connection as the API answers it; unknown members are kept. */
-export const ProvisioningConnectionSchema = z.looseObject({
-  status: z.string(),
-  authScheme: z.optional(z.string()),
-  baseUrl: z.optional(z.string()),
-  profile: z.looseObject({ authScheme: z.string() }),
-  _links: links,
-});
-
-/** An app's default provisioning connection. */
-export type ProvisioningConnection = z.infer<typeof ProvisioningConnectionSchema>;
-
 /**
  * The body of `connections.update`: the connection's profile (how Okta authenticates to the app)
  * and, for the Zscaler 2.0 app, its base URL. The token is write-only: no answer carries it.
@@ -107,11 +79,3 @@ export const ProvisioningConnectionUpdateSchema = z.strictObject({
 
 /** The body of `connections.update`. */
 export type ProvisioningConnectionUpdate = z.input<typeof ProvisioningConnectionUpdateSchema>;
-
-/** The public keys Okta signs with for an OAuth 2.0 provisioning connection (`GET …/connections/default/jwks`). */
-export const ProvisioningConnectionJwksSchema = z.looseObject({
-  jwks: z.looseObject({ keys: z.array(z.looseObject({ kid: z.optional(z.string()), kty: z.string() })) }),
-});
-
-/** The key set of an app's OAuth 2.0 provisioning connection. */
-export type ProvisioningConnectionJwks = z.infer<typeof ProvisioningConnectionJwksSchema>;

@@ -5,10 +5,10 @@ export type LogoMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/sv
 export const MAX_LOGO_BYTES = 1024 * 1024;
 
 /**
- * An SVG document: a byte order mark, white space, an XML declaration, comments, processing
- * instructions and a doctype may come before its `<svg` root element.
+ * An SVG document: a byte order mark, white space, an XML declaration, comments and a doctype (each
+ * without `>` inside) may come before its `<svg` root element.
  */
-const SVG = /^\uFEFF?(?:\s|<\?[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[^\]]*\])?\s*>)*<svg[\s>/]/i;
+const SVG = /^\uFEFF?(?:\s|<[?!][^>]*>)*<svg[\s>/]/i;
 
 /**
  * The type of a logo, read from its bytes (never from a declared type or a file name): PNG, JPEG and

@@ -21,22 +21,20 @@ const refuse = (reason: string) => new RequestValidationError('logo', [{ path: '
 /** The bytes of a logo; a stream is read only up to the bound (leaving the loop early closes a Node `Readable`). */
 async function logoBytes(source: LogoSource): Promise<Uint8Array> {
   if (source instanceof Uint8Array) return source;
-  if (source instanceof Blob) {
-    if (source.size >= MAX_LOGO_BYTES) throw refuse(logoTooLarge(source.size));
-    return new Uint8Array(await source.arrayBuffer());
+  let blob = source as Blob;
+  if (!(source instanceof Blob)) {
+    if (!source || !(Symbol.asyncIterator in source)) throw refuse('Must be a Blob, a Uint8Array, or a stream of Uint8Array');
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of source) {
+      if (!(chunk instanceof Uint8Array)) throw refuse('A stream must give Uint8Array chunks (a Node Readable without an encoding)');
+      chunks.push(chunk);
+      if ((size += chunk.byteLength) >= MAX_LOGO_BYTES) throw refuse(logoTooLarge(`${size} or more`));
+    }
+    blob = new Blob(chunks);
   }
-  if (!source || !(Symbol.asyncIterator in source)) throw refuse('Must be a Blob, a Uint8Array, or a stream (Node Readable, async iterable) of Uint8Array');
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of source) {
-    if (!(chunk instanceof Uint8Array)) throw refuse('A stream must give Uint8Array chunks (a Node Readable without an encoding)');
-    chunks.push(chunk);
-    if ((size += chunk.byteLength) >= MAX_LOGO_BYTES) throw refuse(logoTooLarge(`${size} or more`));
-  }
-  const out = new Uint8Array(size);
-  size = 0;
-  for (const chunk of chunks) out.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
-  return out;
+  if (blob.size >= MAX_LOGO_BYTES) throw refuse(logoTooLarge(blob.size));
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 /** An app's logo (`POST /api/v1/apps/{appId}/logo`). */

@@ -3,7 +3,7 @@ import { validationFailed } from '../../http/okta-errors';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';
 import { wholeSeconds, type AppService } from '../service';
-import { MAX_CLAIMS_PER_APP, type FederatedClaimStore, type StoredFederatedClaim } from './store';
+import type { FederatedClaimStore, StoredFederatedClaim } from './store';
 
 const render = ({ id, name, expression, created, lastUpdated }: StoredFederatedClaim) => ({ id, name, expression, created, lastUpdated });
 
@@ -35,8 +35,8 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
         const app = apps.require(params.appId!);
         const body = checkedBody(FederatedClaimInputSchema, await readJsonBody(input));
         refuseDuplicate(app.body.id, body.name);
-        if (claims.list(app.body.id).length >= MAX_CLAIMS_PER_APP) {
-          throw validationFailed([{ path: 'name', reason: `An app has at most ${MAX_CLAIMS_PER_APP} federated claims; delete one first` }]);
+        if (claims.list(app.body.id).length >= claims.maxPerApp) {
+          throw validationFailed([{ path: 'name', reason: `An app has at most ${claims.maxPerApp} federated claims; delete one first` }]);
         }
         const at = wholeSeconds(now);
         const claim: StoredFederatedClaim = { id: newId('ofc'), appId: app.body.id, name: body.name, expression: body.expression, created: at, lastUpdated: at };
@@ -85,7 +85,7 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
         apps.require(params.appId!);
-        claims.remove(params.appId!, params.claimId!);
+        claims.remove(params.appId!, claims.require(params.appId!, params.claimId!).id);
         return { status: 204 };
       },
     },

@@ -1,9 +1,10 @@
 import { CreateGroupPushMappingSchema, UpdateGroupPushMappingSchema } from '../../../src/apps/group-push/input';
 import type { Directory } from '../../directory/store';
-import { invalidPaging, notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
+import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../../http/pagination';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';
+import { pageAfter } from '../per-app';
 import { provisioningKind } from '../provisioning/store';
 import type { AppService } from '../service';
 import { pushTimestamp, type GroupPushStore, type StoredGroupPushMapping } from './store';
@@ -63,13 +64,8 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
         const matching = mappings
           .list(app.body.id)
           .filter((m) => (source === null || m.sourceGroupId === source) && (status === null || m.status === status) && (since === null || Date.parse(m.lastUpdated) >= Date.parse(since)));
-        const after = q.get('after') || undefined;
-        const start = after === undefined ? 0 : matching.findIndex((m) => m.id === after) + 1;
-        if (after !== undefined && start === 0) throw invalidPaging();
-        const page = matching.slice(start, start + limit);
-        const next = start + limit < matching.length ? page.at(-1)?.id : undefined;
         // Real organizations write the links with the page size only, not the filters.
-        const query: Array<[string, string]> = after ? [['after', after], ['limit', String(limit)]] : [['limit', String(limit)]];
+        const { page, next, query } = pageAfter(matching, q.get('after') || undefined, limit);
         return { status: 200, body: page.map(render), headers: pageLinks(env.orgUrl(), url, next, query) };
       },
     },

@@ -1,3 +1,4 @@
+import { readStreamUpTo } from '../../../src/core/bounded-body';
 import { OktaHttpError, malformedBody, validationFailed } from '../../http/okta-errors';
 
 /** `E0000021`: the request's media type is not one the endpoint takes. */
@@ -12,31 +13,6 @@ function tooLarge(field: string, limit: string, seen: number): OktaHttpError {
   return validationFailed([{ path: field, reason: `Must be less than ${limit}; the request body is ${seen} bytes or more` }]);
 }
 
-/** Reads a body stream whole, refusing it as soon as it passes `maxBytes` (the rest is not read). */
-async function readBounded(body: ReadableStream<Uint8Array>, maxBytes: number, refuse: (seen: number) => Error): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      // Not awaited: a source that never settles its cancellation (msw's request streams) must not hold the answer.
-      void reader.cancel().catch(() => undefined);
-      throw refuse(size);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
-
 /**
  * The bytes of the file in form field `field` of a `multipart/form-data` request, or `undefined`
  * when the form has no file there. The body is bounded before it is parsed: a declared
@@ -48,7 +24,8 @@ export async function readFormFile(request: Request, field: string, maxBytes: nu
   if (!/^multipart\/form-data\s*;.*\bboundary=/i.test(contentType)) throw unsupportedMediaType();
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(field, limit, declared);
-  const bytes = request.body === null ? new Uint8Array() : await readBounded(request.body, maxBytes, (seen) => tooLarge(field, limit, seen));
+  const bytes = request.body === null ? new Uint8Array() : await readStreamUpTo(request.body, maxBytes);
+  if (bytes === undefined) throw tooLarge(field, limit, maxBytes + 1);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();

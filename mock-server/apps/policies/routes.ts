@@ -1,7 +1,8 @@
-import { invalidPaging, OktaHttpError } from '../../http/okta-errors';
+import { OktaHttpError } from '../../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../../http/pagination';
 import type { RouteEnv, RouteSpec } from '../../http/route';
 import { relinkApp } from '../app-links';
+import { pageAfter } from '../per-app';
 import type { AppService } from '../service';
 import { POLICY_TYPES, renderPolicy, type PolicyStore } from './store';
 
@@ -52,11 +53,7 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
         const status = q.get('status');
         const prefix = q.get('q')?.toLowerCase();
         const matching = type !== 'ACCESS_POLICY' ? [] : policies.all().filter((p) => (status === null || p.status === status) && (prefix === undefined || p.name.toLowerCase().startsWith(prefix)));
-        const after = q.get('after');
-        const start = after === null ? 0 : matching.findIndex((p) => p.id === after) + 1;
-        if (after !== null && start === 0) throw invalidPaging();
-        const page = matching.slice(start, start + limit);
-        const next = start + limit < matching.length ? page.at(-1)?.id : undefined;
+        const { page, next } = pageAfter(matching, q.get('after') ?? undefined, limit);
         return { status: 200, body: page.map((p) => renderPolicy(p, env.orgUrl())), headers: pageLinks(env.orgUrl(), url, next) };
       },
     },

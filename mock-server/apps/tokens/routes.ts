@@ -1,7 +1,7 @@
-import { invalidPaging } from '../../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../../http/pagination';
 import type { RouteEnv, RouteSpec } from '../../http/route';
 import type { Directory } from '../../directory/store';
+import { pageAfter } from '../per-app';
 import type { AppService } from '../service';
 import type { RefreshTokenStore, StoredRefreshToken } from './store';
 
@@ -69,14 +69,8 @@ export function tokenRoutes(env: RouteEnv, apps: AppService, directory: Director
       handle: ({ url, params }) => {
         const app = apps.require(params.appId!);
         const limit = parsePageLimit(url.searchParams.get('limit'), TOKEN_PAGE_LIMITS);
-        const after = url.searchParams.get('after') || undefined;
-        const all = tokens.list(app.body.id);
-        const start = after === undefined ? 0 : all.findIndex((t) => t.id === after) + 1;
-        if (after !== undefined && start === 0) throw invalidPaging();
-        const page = all.slice(start, start + limit);
-        const next = start + limit < all.length ? page.at(-1)?.id : undefined;
         // Real organizations write the links with the page size only, whatever else was asked (`expand`).
-        const query: Array<[string, string]> = after ? [['after', after], ['limit', String(limit)]] : [['limit', String(limit)]];
+        const { page, next, query } = pageAfter(tokens.list(app.body.id), url.searchParams.get('after') || undefined, limit);
         const expand = url.searchParams.get('expand') === 'scope';
         return { status: 200, body: page.map((t) => render(t, expand)), headers: pageLinks(env.orgUrl(), url, next, query) };
       },
@@ -87,7 +81,7 @@ export function tokenRoutes(env: RouteEnv, apps: AppService, directory: Director
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
-        tokens.revokeAll(apps.require(params.appId!).body.id);
+        tokens.removeApp(apps.require(params.appId!).body.id);
         return { status: 204 };
       },
     },
@@ -108,7 +102,7 @@ export function tokenRoutes(env: RouteEnv, apps: AppService, directory: Director
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
         apps.require(params.appId!);
-        tokens.revoke(params.appId!, params.tokenId!);
+        tokens.remove(params.appId!, tokens.require(params.appId!, params.tokenId!).id);
         return { status: 204 };
       },
     },

@@ -7,6 +7,8 @@ import { appRoutes } from './apps/routes';
 import { renderApp } from './apps/representation';
 import type { CatalogAppDefinition } from './apps/catalog';
 import { AppService, type MockPlan } from './apps/service';
+import { AppSurroundings, type IssueRefreshTokenInput } from './apps/surroundings';
+import type { PolicyInput } from './apps/policies/store';
 import type { AppUserAssignment } from './apps/store';
 import { Directory, type AddGroupInput, type AddUserInput, type DirectoryGroup, type DirectoryUser } from './directory/store';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
@@ -153,6 +155,22 @@ export interface MockDirectoryState {
   groups(): DirectoryGroup[];
 }
 
+/** The org's app sign-in policies (`ACCESS_POLICY`), as `GET /api/v1/policies/{id}` renders them. */
+export interface MockPoliciesState {
+  /** The id of the org's default app sign-in policy, which every new app is assigned to. */
+  readonly defaultAccessPolicyId: string;
+  /** Adds an app sign-in policy (an id is made unless given); a duplicate id throws. */
+  add(input: PolicyInput): Record<string, unknown>;
+  /** A policy, if any. */
+  get(id: string): Record<string, unknown> | undefined;
+}
+
+/** Refresh tokens of apps' clients (the token endpoint grants client credentials, which issue none). */
+export interface MockRefreshTokensState {
+  /** Issues a refresh token to an app's client and answers its id (`oar…`); `GET …/tokens` lists it. */
+  issue(appId: string, input: IssueRefreshTokenInput): string;
+}
+
 /** Security events providers, read and changed directly. */
 export interface MockProvidersState {
   /** Adds an ACTIVE provider whose key set is given (nothing is fetched): the shortcut for tests. */
@@ -211,6 +229,10 @@ export interface MockBackend {
   readonly groups: MockGroupsState;
   /** The organization's users and groups, whom the assignment endpoints assign. */
   readonly directory: MockDirectoryState;
+  /** App sign-in policies: the default one every app is assigned to, and added ones. */
+  readonly policies: MockPoliciesState;
+  /** Refresh tokens of apps' clients. */
+  readonly refreshTokens: MockRefreshTokensState;
   /** Security events providers. */
   readonly providers: MockProvidersState;
   /** What received security events changed. */
@@ -350,9 +372,15 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   };
   // The control plane changes orgId on restore; the app service reads it from this same object.
   const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };
-  const apps = new AppService({ ...appOptions, catalog: options.catalog, selfServiceAssignment: options.selfServiceAssignment });
+  const apps = new AppService({
+    ...appOptions,
+    catalog: options.catalog,
+    selfServiceAssignment: options.selfServiceAssignment,
+    defaultAccessPolicy: (): string => surroundings.policies.defaultId,
+  });
   const directory = new Directory();
   const assignments = new Assignments(apps, directory);
+  const surroundings: AppSurroundings = new AppSurroundings({ apps, directory, newId, orgUrl: () => orgUrl, now, orgId: appOptions.orgId });
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
   const providers = new ProviderService({ now, newId });
   const signals = new SignalsStore();
@@ -393,6 +421,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     logs,
     replay: ingestion.replay,
     grants: oauth.grants,
+    surroundings,
     tokens,
     rateLimits: options.rateLimits,
     journalSize: options.journalSize,
@@ -403,7 +432,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   });
   plane.markIdBaseline();
 
-  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes];
+  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes, ...surroundings.routes(env)];
   const controlOn = options.control ?? true;
   const controlRoute = controlOn ? createControlRouter(plane) : undefined;
   const oktaRoute = createRouter(env, routes);
@@ -467,6 +496,16 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       group: (id) => structuredClone(directory.group(id)),
       users: () => structuredClone(directory.users()),
       groups: () => structuredClone(directory.groups()),
+    },
+    policies: {
+      get defaultAccessPolicyId() {
+        return surroundings.policies.defaultId;
+      },
+      add: (input) => direct('policies.add', () => surroundings.addPolicy(input)),
+      get: (id) => surroundings.policy(id),
+    },
+    refreshTokens: {
+      issue: (appId, input) => direct('refreshTokens.issue', () => surroundings.issueRefreshToken(appId, input)),
     },
     providers: {
       register: (input) => renderP(providers.register(input).id),

@@ -19,6 +19,19 @@ export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema, UpdateAppUse
 export type { AppUser, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
 export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
 export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
+export type { AppPoliciesResource } from './apps/policies/resource';
+export type { AppLogoResource, LogoSource, UploadedLogo } from './apps/logo/resource';
+export type { LogoMediaType } from './apps/logo/image-type';
+export type { AppFeature, AppFeaturesResource } from './apps/provisioning/features';
+export type { AppConnectionsResource, ProvisioningConnection, ProvisioningConnectionJwks, UpdateConnectionParams } from './apps/provisioning/connections';
+export type { AppFeatureName, AppFeatureUpdate, ProvisioningConnectionUpdate } from './apps/provisioning/input';
+export type { AppRefreshToken, AppTokensResource, GetAppTokenParams, ListAppTokensParams } from './apps/tokens/resource';
+export type { AppGroupPushResource, DeleteGroupPushMappingParams, GroupPushMapping, ListGroupPushMappingsParams } from './apps/group-push/resource';
+export type { CreateGroupPushMappingInput } from './apps/group-push/input';
+export type { AppFederatedClaimsResource, FederatedClaim } from './apps/federated-claims/resource';
+export type { FederatedClaimInput } from './apps/federated-claims/input';
+export type { AppUserSchemaDocument, AppUserSchemaResource } from './apps/user-schema/resource';
+export type { AppUserSchemaUpdate } from './apps/user-schema/input';
 export {
   APPLICATION_FILTER_ATTRIBUTES,
   ApplicationFilterAttributesSchema,

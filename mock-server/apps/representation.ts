@@ -335,8 +335,10 @@ export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssign
   }));
   if (status !== 'ACTIVE') links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
   links.groups = { href: href(`/api/v1/apps/${id}/groups`) };
-  links.logo = [{ name: 'medium', href: href('/assets/img/logos/default.png'), type: 'image/png' }];
+  links.logo = [{ name: 'medium', href: href(app.logo ? `/fs/bco/4/${app.logo.id}` : '/assets/img/logos/default.png'), type: app.logo?.type ?? 'image/png' }];
   if (mode === 'OPENID_CONNECT') links.clientCredentials = [{ name: 'secrets', href: href(`/api/v1/apps/${id}/credentials/secrets`) }];
+  // After clientCredentials, as real organizations order them.
+  if (app.accessPolicy !== undefined) links.accessPolicy = { href: href(`/api/v1/policies/${app.accessPolicy}`) };
   links.users = { href: href(`/api/v1/apps/${id}/users`) };
   if (status === 'ACTIVE') links.deactivate = { href: href(`/api/v1/apps/${id}/lifecycle/deactivate`) };
   const out: Json = { ...app.body, _links: links };

@@ -80,6 +80,8 @@ export class AppService {
       newId?: (prefix: string) => string;
       catalog?: readonly CatalogAppDefinition[];
       selfServiceAssignment?: boolean;
+      /** The org's default app sign-in policy, which new apps are assigned to. */
+      defaultAccessPolicy?: () => string;
     },
   ) {
     this.catalog = new Catalog(options.catalog);
@@ -160,6 +162,7 @@ export class AppService {
       catalog: isCatalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
     const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
+    app.accessPolicy = this.options.defaultAccessPolicy?.();
     this.#renderBeforeStoring(app);
     this.apps.insert(app);
     if (generated) this.#nameCounters.set(generated.stem, generated.n);

@@ -67,6 +67,10 @@ export interface StoredApp {
   catalog: boolean;
   /** A catalog app of the backend's registry (not typed by the SDK): replace checks only the generic shape. */
   registered: boolean;
+  /** The app sign-in policy it is assigned to (`_links.accessPolicy`); absent in apps restored from older snapshots. */
+  accessPolicy?: string;
+  /** The uploaded logo (`_links.logo`), served at `/fs/bco/4/{id}`. */
+  logo?: { id: string; type: string };
 }
 
 function signingKid(body: AppBody): string[] {

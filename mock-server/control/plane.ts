@@ -51,6 +51,8 @@ export interface MockHealth {
   ids: IdMode;
   /** The version of the snapshot documents this backend writes and restores. */
   snapshotVersion: number;
+  /** The id of the org's default app sign-in policy (`ACCESS_POLICY`), which every new app is assigned to. */
+  defaultAccessPolicyId: string;
 }
 
 /** Turns a rate-limit setting into the table the limiter enforces (`undefined`: off). */
@@ -125,6 +127,7 @@ export class ControlPlane implements RouterControl {
       now: new Date(this.deps.clock.now()).toISOString(),
       ids: this.deps.ids.mode,
       snapshotVersion: SNAPSHOT_VERSION,
+      defaultAccessPolicyId: this.deps.surroundings.policies.defaultId,
     };
   }
 

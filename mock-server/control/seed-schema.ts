@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SURROUNDINGS_SEED_MEMBERS } from '../apps/surroundings-schema';
 
 /** Bounds of a seed document, so a document cannot make the backend grow without limit. */
 export const SEED_LIMITS = { apps: 1_000, users: 10_000, groups: 10_000, assignments: 10_000, providers: 100, tokens: 100, keys: 20 } as const;
@@ -69,6 +70,9 @@ const provider = z.union(
 const scope = z.enum([
   'okta.apps.read',
   'okta.apps.manage',
+  'okta.policies.read',
+  'okta.schemas.read',
+  'okta.schemas.manage',
   'okta.securityEventsProviders.read',
   'okta.securityEventsProviders.manage',
   'okta.logs.read',
@@ -93,6 +97,7 @@ export const SeedDocumentSchema = z
     assignments: z.array(assignment).max(SEED_LIMITS.assignments).optional(),
     providers: z.array(provider).max(SEED_LIMITS.providers).optional(),
     tokens: z.array(token).max(SEED_LIMITS.tokens).optional(),
+    ...SURROUNDINGS_SEED_MEMBERS,
   })
   .meta({ title: 'appset mock-server seed document', description: 'Adds apps, users, groups, assignments, providers and tokens to the reference backend.' });
 

@@ -8,6 +8,7 @@ import { OktaHttpError } from '../http/okta-errors';
 import { ControlInputError } from './body-errors';
 import type { SeedDocumentSchema } from './seed-schema';
 import type { BackendStores } from './stores';
+import { surroundingsSeedField, type SurroundingsSeedResult } from '../apps/surroundings';
 
 /** What the seed created, ids included (tokens are listed without their secret). */
 export interface SeedResult {
@@ -23,11 +24,13 @@ export interface SeedResult {
   providers: SecurityEventsProvider[];
   /** The tokens accepted from now on: type and scopes (`null`: every scope), never the secret. */
   tokens: Array<{ type: 'SSWS' | 'Bearer'; scopes: string[] | null }>;
+  /** What was created around apps: policies (rendered), and the ids of refresh tokens, group push mappings and federated claims. */
+  surroundings: SurroundingsSeedResult;
 }
 
 /** A result with nothing created yet. */
 export function emptySeedResult(): SeedResult {
-  return { apps: [], users: [], groups: [], assignments: [], providers: [], tokens: [] };
+  return { apps: [], users: [], groups: [], assignments: [], providers: [], tokens: [], surroundings: { policies: [], refreshTokens: [], groupPushMappings: [], federatedClaims: [] } };
 }
 
 /** The reason of an error raised while a seed is applied, with the field path of the seed document. */
@@ -125,6 +128,11 @@ export function applySeed(d: BackendStores, doc: z.output<typeof SeedDocumentSch
       created.assignments.push({ appId: a.appId, groupId: a.groupId });
     }
   });
+  try {
+    d.surroundings.seed(doc, created.surroundings);
+  } catch (error) {
+    throw seedFailure(error, surroundingsSeedField(error) ?? 'seed');
+  }
   // Tokens last: nothing after them can fail, so a refused seed never leaves a token behind.
   for (const t of doc.tokens ?? []) {
     const token = t as MockToken;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, InlineJwksSchema } from './seed-schema';
+import { SurroundingsSnapshotSchema } from '../apps/surroundings-schema';
 
 /** The version of the snapshot document; a document of another version is refused. */
 export const SNAPSHOT_VERSION = 1;
@@ -42,6 +43,9 @@ const app = z.strictObject({
   idLinks: z.array(str(100)).max(100).optional(),
   catalog: z.boolean(),
   registered: z.boolean(),
+  /** The app sign-in policy it is assigned to, and its uploaded logo (absent in older documents). */
+  accessPolicy: str(100).optional(),
+  logo: z.strictObject({ id: str(100), type: str(64) }).optional(),
   users: z.array(appUserAssignment).max(MAX_ITEMS),
   groups: z
     .array(z.strictObject({ id: str(100), lastUpdated: iso, priority: z.number().int().min(0).max(1_000_000), profile: z.record(z.string(), z.unknown()) }))
@@ -129,6 +133,8 @@ export const SnapshotSchema = z.strictObject({
   replay: z.array(replayEntry).max(1_000_000),
   /** Grants of service apps; absent in documents written before grants were kept. */
   grants: z.array(grant).max(MAX_ITEMS).optional(),
+  /** Policies, logos, provisioning, refresh tokens, group push, federated claims, user schemas; absent in older documents. */
+  surroundings: SurroundingsSnapshotSchema.optional(),
 });
 
 /** A snapshot document: `GET /__appset/snapshot`, `backend.snapshot()`; its `version` is the backend's `snapshotVersion`. */

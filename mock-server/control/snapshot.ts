@@ -38,6 +38,8 @@ export function takeSnapshot(d: BackendStores): Snapshot {
         ...(app.idLinks === undefined ? {} : { idLinks: [...app.idLinks] }),
         catalog: app.catalog,
         registered: app.registered,
+        ...(app.accessPolicy === undefined ? {} : { accessPolicy: app.accessPolicy }),
+        ...(app.logo === undefined ? {} : { logo: { ...app.logo } }),
         users: [...app.users.values()],
         groups: [...app.groups.values()],
       })),
@@ -58,6 +60,7 @@ export function takeSnapshot(d: BackendStores): Snapshot {
     replay: d.replay.entries(),
     // Grants of deleted apps are unreachable; the snapshot keeps those of apps that exist.
     grants: d.grants.all().filter((g) => d.apps.apps.has(g.appId)),
+    surroundings: d.surroundings.snapshot(),
   }) as Snapshot;
 }
 
@@ -113,6 +116,8 @@ export function loadSnapshot(d: BackendStores, doc: Snapshot): void {
     });
     for (const user of item.users) app.users.set(user.id, user as AppUserAssignment);
     for (const group of item.groups) app.groups.set(group.id, group as AppGroupAssignment);
+    if (item.accessPolicy !== undefined) app.accessPolicy = item.accessPolicy;
+    if (item.logo !== undefined) app.logo = { ...item.logo };
     d.apps.apps.insert(app);
   }
   d.apps.setNameCounters(doc.apps.nameCounters);
@@ -142,4 +147,5 @@ export function loadSnapshot(d: BackendStores, doc: Snapshot): void {
   for (const event of doc.logs) d.logs.insert(event as StoredLogEvent);
   d.replay.load(doc.replay);
   d.grants.load(doc.grants ?? []);
+  d.surroundings.load(doc.surroundings);
 }

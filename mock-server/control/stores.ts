@@ -2,6 +2,7 @@ import type { Application } from '../../src/apps/application';
 import type { SecurityEventsProvider } from '../../src/providers/schemas';
 import type { AppService } from '../apps/service';
 import type { Directory } from '../directory/store';
+import type { AppSurroundings } from '../apps/surroundings';
 import type { RouteEnv } from '../http/route';
 import type { LogCollection } from '../logs/store';
 import type { GrantStore } from '../oauth/grants';
@@ -26,11 +27,13 @@ export interface BackendStores {
   replay: ReplayMemory;
   /** The scope consent grants of service apps (the Application Grants API). */
   grants: GrantStore;
+  /** What the backend keeps around apps: policies, logos, provisioning, refresh tokens, group push, claims, user schemas. */
+  surroundings: AppSurroundings;
   renderApp(id: string): Application;
   renderProvider(id: string): SecurityEventsProvider;
 }
 
-/** Empties what a snapshot holds: apps, directory, providers, signals, System Log, replay memory, grants. */
+/** Empties what a snapshot holds: apps, directory, providers, signals, System Log, replay memory, grants, what is around apps. */
 export function clearStores(d: BackendStores): void {
   d.apps.clear();
   d.directory.clear();
@@ -39,4 +42,5 @@ export function clearStores(d: BackendStores): void {
   d.logs.clear();
   d.replay.clear();
   d.grants.clear();
+  d.surroundings.clear();
 }

@@ -139,6 +139,11 @@ export class Directory {
     return [...this.#groups.values()];
   }
 
+  /** Removes a group (a group push mapping deleted with its target group); true when there was one. */
+  removeGroup(groupId: string): boolean {
+    return this.#groups.delete(groupId);
+  }
+
   /** Removes every user and group. */
   clear(): void {
     this.#users.clear();

@@ -4,6 +4,9 @@ import { invalidSession, invalidToken, permissionDenied } from './okta-errors';
 export type MockScope =
   | 'okta.apps.read'
   | 'okta.apps.manage'
+  | 'okta.policies.read'
+  | 'okta.schemas.read'
+  | 'okta.schemas.manage'
   | 'okta.appGrants.read'
   | 'okta.appGrants.manage'
   | 'okta.securityEventsProviders.read'
@@ -23,6 +26,9 @@ export const DEFAULT_MOCK_TOKEN = 'appset-mock-token';
 export const ALL_SCOPES: readonly MockScope[] = [
   'okta.apps.read',
   'okta.apps.manage',
+  'okta.policies.read',
+  'okta.schemas.read',
+  'okta.schemas.manage',
   'okta.appGrants.read',
   'okta.appGrants.manage',
   'okta.securityEventsProviders.read',

@@ -10,6 +10,12 @@ import type { AnsweredRequest } from '../control/journal';
 /** The largest request body the Management API routes read. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The largest request body the HTTP server reads for any route: a JSON body's bound, and room for
+ * the multipart envelope of a 1 MB logo upload. Each route still checks its own bound.
+ */
+export const MAX_REQUEST_BODY_BYTES = MAX_JSON_BODY_BYTES + 64 * 1024;
+
 /** What every route needs from its backend. */
 export interface RouteEnv {
   /** The organization URL: responses' absolute links point here, and only requests to it are served. */
@@ -55,12 +61,14 @@ export interface RouteReply {
   body?: unknown;
   /** A body already serialized as UTF-8 JSON, used instead of `body` (list pages copy cached bytes). */
   jsonBytes?: Uint8Array;
+  /** A body that is not JSON (a served logo), sent as is with its own media type. */
+  binary?: { bytes: Uint8Array; contentType: string };
   headers?: Array<[string, string]>;
 }
 
 /** One route: method, path (msw syntax), rate-limit bucket, the scope it needs (`null`: no auth) and its handler. */
 export interface RouteSpec {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   bucket: RateLimitBucket;
   scope: MockScope | null;
@@ -140,8 +148,8 @@ export interface RenderedReply {
 function render(reply: RouteReply, context: ResponseContext): RenderedReply {
   const headers = commonHeaders(context);
   if (reply.headers) headers.push(...reply.headers);
-  const body = reply.jsonBytes ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
-  if (body !== null) headers.push(['content-type', 'application/json']);
+  const body = reply.binary?.bytes ?? reply.jsonBytes ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+  if (body !== null) headers.push(['content-type', reply.binary?.contentType ?? 'application/json']);
   return { status: reply.status, headers, body };
 }
 

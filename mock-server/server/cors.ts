@@ -14,7 +14,7 @@ export const EXPOSED_HEADERS = [
 ] as const;
 
 /** The methods the API's routes take. */
-export const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The request headers allowed when a preflight names none, or names them in a form that is not a header list. */
 export const DEFAULT_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'DPoP'] as const;

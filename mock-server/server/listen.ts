@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
-import { isFetchMethod, MAX_JSON_BODY_BYTES, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
+import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
@@ -167,7 +167,7 @@ class NodeRequest implements IncomingRequest {
       // The route refuses it in its own form (Okta's E0000003, or RFC 8935's invalid_request at the
       // receiver): routes check the declared length before reading, so they get the size, not the body.
       const declared = Number(all.get('content-length'));
-      if (!(declared > MAX_JSON_BODY_BYTES)) all.set('content-length', String(bytesSeen));
+      if (!(declared > MAX_REQUEST_BODY_BYTES)) all.set('content-length', String(bytesSeen));
       all.delete('transfer-encoding');
     }
     // A method fetch refuses (TRACE, …) gets a bodiless GET stand-in; the router matches `method`, so it answers 405.
@@ -389,7 +389,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     let bytesSeen: number | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
       try {
-        body = await readBody(req, MAX_JSON_BODY_BYTES);
+        body = await readBody(req, MAX_REQUEST_BODY_BYTES);
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
         bytesSeen = error.bytesSeen;

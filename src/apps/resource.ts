@@ -17,6 +17,14 @@ import {
 } from './create-input';
 import { ApplicationFilterObjectSchema, serializeApplicationFilter, type ApplicationFilter } from './filter';
 import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
+import { appFederatedClaims, type AppFederatedClaimsResource } from './federated-claims/resource';
+import { appGroupPush, type AppGroupPushResource } from './group-push/resource';
+import { appLogo, type AppLogoResource } from './logo/resource';
+import { appPolicies, type AppPoliciesResource } from './policies/resource';
+import { appConnections, type AppConnectionsResource } from './provisioning/connections';
+import { appFeatures, type AppFeaturesResource } from './provisioning/features';
+import { appTokens, type AppTokensResource } from './tokens/resource';
+import { appUserSchema, type AppUserSchemaResource } from './user-schema/resource';
 
 /** Parameters of {@link ApplicationsResource.list}. */
 export interface ListApplicationsParams {
@@ -98,12 +106,36 @@ export class ApplicationsResource {
   readonly users: AppUsersResource;
   /** App groups: the groups assigned to an app (`/api/v1/apps/{appId}/groups`). */
   readonly groups: AppGroupsResource;
+  /** The app's sign-in policy (`/api/v1/apps/{appId}/policies/{policyId}`). */
+  readonly policies: AppPoliciesResource;
+  /** The app's logo (`/api/v1/apps/{appId}/logo`). */
+  readonly logo: AppLogoResource;
+  /** The app's provisioning features (`/api/v1/apps/{appId}/features`). */
+  readonly features: AppFeaturesResource;
+  /** The app's default provisioning connection (`/api/v1/apps/{appId}/connections/default`). */
+  readonly connections: AppConnectionsResource;
+  /** The refresh tokens of the app's client (`/api/v1/apps/{appId}/tokens`). */
+  readonly tokens: AppTokensResource;
+  /** Group push mappings (`/api/v1/apps/{appId}/group-push/mappings`). */
+  readonly groupPush: AppGroupPushResource;
+  /** The app's federated claims (`/api/v1/apps/{appId}/federated-claims`). */
+  readonly federatedClaims: AppFederatedClaimsResource;
+  /** The app user schema (`/api/v1/meta/schemas/apps/{appId}/default`). */
+  readonly userSchema: AppUserSchemaResource;
 
   /** @internal created by `createClient`. */
   constructor(transport: Transport) {
     this.#transport = transport;
     this.users = new AppUsersResource(transport);
     this.groups = new AppGroupsResource(transport);
+    this.policies = appPolicies(transport);
+    this.logo = appLogo(transport);
+    this.features = appFeatures(transport);
+    this.connections = appConnections(transport);
+    this.tokens = appTokens(transport);
+    this.groupPush = appGroupPush(transport);
+    this.federatedClaims = appFederatedClaims(transport);
+    this.userSchema = appUserSchema(transport);
   }
 
   /**

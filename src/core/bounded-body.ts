@@ -26,7 +26,18 @@ export async function readBoundedBody(response: Response, maxBytes: number): Pro
     throw new ResponseTooLarge(response, maxBytes);
   }
   if (response.body === null) return new Uint8Array(0);
-  const reader = response.body.getReader();
+  const body = await readStreamUpTo(response.body, maxBytes);
+  if (body === undefined) throw new ResponseTooLarge(response, maxBytes);
+  return body;
+}
+
+/**
+ * Reads a stream whole, or `undefined` once it passes `maxBytes` (the rest is cancelled, not read).
+ * The cancellation is not awaited: a source that never settles it (msw's request streams) must not
+ * hold the caller.
+ */
+export async function readStreamUpTo(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array | undefined> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -35,7 +46,7 @@ export async function readBoundedBody(response: Response, maxBytes: number): Pro
     size += value.byteLength;
     if (size > maxBytes) {
       void reader.cancel().catch(() => undefined);
-      throw new ResponseTooLarge(response, maxBytes);
+      return undefined;
     }
     chunks.push(value);
   }

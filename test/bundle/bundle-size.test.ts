@@ -12,13 +12,16 @@ describe('bundle sizes', () => {
     expect(size.gzipped).toBeLessThanOrEqual(30_000);
   });
 
-  // The goal is 25,000 bytes (BUNDLE_ENTRIES.client.goal) and is not met: 28,788 bytes at the last
-  // measurement (see the README's Benchmarks; 28,364 before the redaction of DPoP proofs and of what
-  // hooks see, and the refusal of next links with credentials). This bound only stops the bundle
-  // from growing unnoticed.
-  it('import { createClient } from "appset" stays within 28,900 bytes gzipped (regression bound; the 25,000-byte goal is not met)', async () => {
+  // The goal is 25,000 bytes (BUNDLE_ENTRIES.client.goal) and is not met: 28,788 bytes before the
+  // resources around an app (see the README's Benchmarks; 28,364 before the redaction of DPoP proofs
+  // and of what hooks see, and the refusal of next links with credentials), 30,559 with them
+  // (client.apps.policies, logo, features, connections, tokens, groupPush, federatedClaims and
+  // userSchema: about 1,140 bytes for the seven tables, of which 590 are the table code they share,
+  // and 630 for the logo upload with its type check). This bound only stops the bundle from growing
+  // unnoticed.
+  it('import { createClient } from "appset" stays within 30,650 bytes gzipped (regression bound; the 25,000-byte goal is not met)', async () => {
     const size = await bundleSize(BUNDLE_ENTRIES.client.code, BUNDLE_ENTRIES.client.goal);
-    expect(size.gzipped).toBeLessThanOrEqual(28_900);
+    expect(size.gzipped).toBeLessThanOrEqual(30_650);
   });
 
   it('the client bundle comes from the browser build, without the service-app code or jose', async () => {

@@ -280,11 +280,11 @@ describe('generated names', () => {
 });
 
 describe('_links of a created app', () => {
-  it('has no self link, and an ACTIVE app links deactivate, users, groups, logo, appLinks and uploadLogo', async () => {
+  it('has no self link, and an ACTIVE app links deactivate, users, groups, logo, appLinks, uploadLogo and its access policy', async () => {
     const { body } = await create(bookmark());
     const org = backend.orgUrl;
     const id: string = body.id;
-    expect(Object.keys(body._links).sort()).toEqual(['appLinks', 'deactivate', 'groups', 'logo', 'uploadLogo', 'users']);
+    expect(Object.keys(body._links).sort()).toEqual(['accessPolicy', 'appLinks', 'deactivate', 'groups', 'logo', 'uploadLogo', 'users']);
     expect(body._links).toMatchObject({
       users: { href: `${org}/api/v1/apps/${id}/users` },
       groups: { href: `${org}/api/v1/apps/${id}/groups` },
@@ -292,6 +292,7 @@ describe('_links of a created app', () => {
       uploadLogo: { href: `${org}/api/v1/apps/${id}/logo`, hints: { allow: ['POST'] } },
       logo: [{ href: expect.stringMatching(/^https:\/\//) }],
       appLinks: [{ name: expect.any(String), href: expect.stringMatching(/^https:\/\//), type: 'text/html' }],
+      accessPolicy: { href: `${org}/api/v1/policies/${backend.policies.defaultAccessPolicyId}` },
     });
   });
 

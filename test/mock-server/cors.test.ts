@@ -28,7 +28,7 @@ describe('CORS on the HTTP server, any origin (the default)', () => {
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE');
     expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type, dpop');
     expect(response.headers.get('access-control-max-age')).toBe('7200');
     expect(response.headers.get('x-okta-request-id')).toMatch(/^\w{20}$/);

@@ -52,7 +52,14 @@ describe('GET /__appset/health', () => {
   it('answers 200 with status ok, the org URL and the clock, without a token', async () => {
     const answer = await plane('GET', '/health');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: 'ok', orgUrl: running.url, now: '2026-03-01T10:00:30.000Z', ids: 'deterministic', snapshotVersion: 1 });
+    expect(answer.body).toEqual({
+      status: 'ok',
+      orgUrl: running.url,
+      now: '2026-03-01T10:00:30.000Z',
+      ids: 'deterministic',
+      snapshotVersion: 1,
+      defaultAccessPolicyId: backend.policies.defaultAccessPolicyId,
+    });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -81,7 +81,14 @@ async function busyBackend(options: Parameters<typeof createMockBackend>[0] = {}
 describe('backend.health()', () => {
   it('answers what GET /__appset/health answers', async () => {
     const backend = backendWith({ ids: 'deterministic' });
-    expect(backend.health()).toEqual({ status: 'ok', orgUrl: backend.orgUrl, now: new Date(START).toISOString(), ids: 'deterministic', snapshotVersion: 1 });
+    expect(backend.health()).toEqual({
+      status: 'ok',
+      orgUrl: backend.orgUrl,
+      now: new Date(START).toISOString(),
+      ids: 'deterministic',
+      snapshotVersion: 1,
+      defaultAccessPolicyId: backend.policies.defaultAccessPolicyId,
+    });
     expect(await (await fetch(new URL('/__appset/health', backend.orgUrl))).json()).toEqual(backend.health());
   });
 });

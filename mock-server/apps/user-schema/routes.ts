@@ -1,0 +1,85 @@
+import { AppUserSchemaUpdateSchema } from '../../../src/apps/user-schema/input';
+import { validationFailed } from '../../http/okta-errors';
+import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
+import { checkedBody } from '../checked-body';
+import { wholeSeconds, type AppService } from '../service';
+import type { StoredApp } from '../store';
+import { BASE_PROPERTIES, MAX_CUSTOM_PROPERTIES, type StoredUserSchema, type UserSchemaStore } from './store';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The app user schema (`GET`/`POST /api/v1/meta/schemas/apps/{appId}/default`): its base properties
+ * and the custom ones added. A `POST` is a partial update: custom properties given are added or
+ * replaced, one given as `null` is removed, the others stay; base properties only change `required`.
+ */
+export function userSchemaRoutes(env: RouteEnv, apps: AppService, schemas: UserSchemaStore): RouteSpec[] {
+  const stateOf = (app: StoredApp): StoredUserSchema =>
+    schemas.schemas.get(app.body.id) ?? { appId: app.body.id, created: app.body.created, lastUpdated: app.body.created, custom: {}, baseRequired: {} };
+
+  const render = (app: StoredApp, state: StoredUserSchema): Json => {
+    const base: Json = {};
+    for (const [name, property] of Object.entries(BASE_PROPERTIES)) {
+      base[name] = name in state.baseRequired ? { ...property, required: state.baseRequired[name] } : property;
+    }
+    const required = (properties: Json) => Object.entries(properties).filter(([, p]) => (p as Json).required === true).map(([name]) => name);
+    return {
+      id: `${env.orgOrigin()}/meta/schemas/apps/${app.body.id}/default`,
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      name: app.body.name,
+      title: `${app.body.label} User`,
+      lastUpdated: state.lastUpdated,
+      created: state.created,
+      definitions: {
+        custom: { id: '#custom', type: 'object', properties: state.custom, required: required(state.custom) },
+        base: { id: '#base', type: 'object', properties: base, required: required(base) },
+      },
+      type: 'object',
+      properties: { profile: { allOf: [{ $ref: '#/definitions/custom' }, { $ref: '#/definitions/base' }] } },
+    };
+  };
+
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/meta/schemas/apps/:appId/default',
+      bucket: 'default',
+      scope: 'okta.schemas.read',
+      handle: ({ params }) => {
+        const app = apps.require(params.appId!);
+        return { status: 200, body: render(app, stateOf(app)) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/meta/schemas/apps/:appId/default',
+      bucket: 'default',
+      scope: 'okta.schemas.manage',
+      handle: async (input) => {
+        const { params, now } = input;
+        const app = apps.require(params.appId!);
+        const change = checkedBody(AppUserSchemaUpdateSchema, await readJsonBody(input));
+        const previous = stateOf(app);
+        const custom: Record<string, Json> = { ...previous.custom };
+        for (const [name, property] of Object.entries(change.definitions.custom?.properties ?? {})) {
+          if (property === null) delete custom[name];
+          else custom[name] = { scope: 'NONE', ...(property as Json) };
+        }
+        if (Object.keys(custom).length > MAX_CUSTOM_PROPERTIES) {
+          throw validationFailed([{ path: 'definitions.custom.properties', reason: `An app user schema has at most ${MAX_CUSTOM_PROPERTIES} custom properties; remove some (give them as null)` }]);
+        }
+        const baseRequired = { ...previous.baseRequired };
+        for (const [name, property] of Object.entries(change.definitions.base?.properties ?? {})) {
+          if (!(name in BASE_PROPERTIES)) {
+            throw validationFailed([{ path: `definitions.base.properties.${name}`, reason: 'Not a base property of this app; add it under definitions.custom' }]);
+          }
+          const given = (property as { required?: boolean }).required;
+          if (given !== undefined) baseRequired[name] = given;
+        }
+        const next: StoredUserSchema = { ...previous, custom, baseRequired, lastUpdated: wholeSeconds(Math.max(now, Date.parse(previous.lastUpdated) + 1000)) };
+        schemas.schemas.set(app.body.id, next);
+        return { status: 200, body: render(app, next) };
+      },
+    },
+  ];
+}

@@ -17,7 +17,11 @@ export type {
   MockFaultsState,
   MockJournalState,
   MockRateLimitsState,
+  MockPoliciesState,
+  MockRefreshTokensState,
 } from './backend';
+export type { IssueRefreshTokenInput, SurroundingsSeedResult } from './apps/surroundings';
+export type { PolicyInput } from './apps/policies/store';
 export { DEFAULT_MOCK_TOKEN } from './http/auth';
 export type { MockScope, MockToken } from './http/auth';
 export { OKTA_RATE_LIMITS } from './http/rate-limits';

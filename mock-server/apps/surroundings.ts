@@ -28,18 +28,27 @@ export type SurroundingsSeed = { [K in keyof typeof SURROUNDINGS_SEED_MEMBERS]?:
 
 /** What a seed created around apps. */
 export interface SurroundingsSeedResult {
-  policies: Json[];
+  /** The policies the seed added, as `GET /api/v1/policies/{policyId}` answers them. */
+  policies: Record<string, unknown>[];
+  /** The ids of the refresh tokens the seed issued, in the seed's order. */
   refreshTokens: string[];
+  /** The ids of the group push mappings the seed made, in the seed's order. */
   groupPushMappings: string[];
+  /** The ids of the federated claims the seed made, in the seed's order. */
   federatedClaims: string[];
 }
 
 /** A refresh token to issue in-process or by seed; unspecified members get realistic values. */
 export interface IssueRefreshTokenInput {
+  /** The user the token was issued to: a user of the directory. */
   userId: string;
+  /** The scopes granted with the token, e.g. `['openid', 'offline_access']`. */
   scopes: string[];
+  /** The token's id (`oar…`); a new one when absent. */
   id?: string;
+  /** The issuer that minted it; the org's `/oauth2/default` when absent. */
   issuer?: string;
+  /** When it expires, as an ISO 8601 time; 7 days after issue when absent. */
   expiresAt?: string;
 }
 

@@ -16,10 +16,15 @@ export interface StoredPolicy {
 
 /** What a seed or `backend.policies.add` gives for a policy; the rest gets defaults. */
 export interface PolicyInput {
+  /** The policy's id (`rst…`); a new one when absent. */
   id?: string;
+  /** Its name, as lists and `GET /api/v1/policies/{policyId}` show it. */
   name: string;
+  /** Free text shown with it; none when absent. */
   description?: string;
+  /** `ACTIVE` when absent. */
   status?: 'ACTIVE' | 'INACTIVE';
+  /** Its place among the org's access policies, from 1; after the others when absent. */
   priority?: number;
 }
 

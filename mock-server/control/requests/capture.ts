@@ -23,6 +23,19 @@ export interface KeptHeaders {
   truncated: boolean;
 }
 
+/** Header names in lower case, by their spelling as sent (bounded, as {@link redactHeader}'s rules are). */
+const lowerNames = new Map<string, string>();
+
+function lowerName(name: string): string {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (lowerNames.size >= 1024) lowerNames.clear();
+    lowerNames.set(name, lower);
+  }
+  return lower;
+}
+
 /**
  * Copies headers (names and values alternating) as the journal keeps them: names in lower case,
  * secrets redacted, within the bounds above.
@@ -31,8 +44,22 @@ export function keepHeaders(raw: readonly string[]): KeptHeaders {
   const list: string[] = [];
   let chars = 0;
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
+    const name = lowerName(raw[i]!);
     const value = redactHeader(name, raw[i + 1]!);
+    chars += name.length + value.length;
+    if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) return { list, truncated: true };
+    list.push(name, value);
+  }
+  return { list, truncated: false };
+}
+
+/** The same, for headers as `[name, value]` pairs (an answer's). */
+export function keepHeaderPairs(pairs: ReadonlyArray<readonly [string, string]>): KeptHeaders {
+  const list: string[] = [];
+  let chars = 0;
+  for (const [rawName, rawValue] of pairs) {
+    const name = lowerName(rawName);
+    const value = redactHeader(name, rawValue);
     chars += name.length + value.length;
     if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) return { list, truncated: true };
     list.push(name, value);

@@ -7,6 +7,7 @@ import {
   bodyText,
   JOURNAL_DEFAULT_BODY_BYTES,
   JOURNAL_MAX_BODY_BYTES,
+  keepHeaderPairs,
   keepHeaders,
   MAX_KEPT_HEADER_CHARS,
   MAX_KEPT_PATH_CHARS,
@@ -222,7 +223,7 @@ export class RequestJournal {
     if (seen !== undefined) {
       requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders.list));
     }
-    const responseHeaders = keepHeaders(reply.headers.flat());
+    const responseHeaders = keepHeaderPairs(reply.headers);
     const responseBody = reply.body === null || reply.body.length === 0 ? null : this.#bodies.answer(reply.body, contentTypeOf(responseHeaders.list));
     const href = url.href;
     let target: URL | string = url;

@@ -56,18 +56,39 @@ const SCHEME_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-aut
 /** Headers whose whole value is a secret (beside those {@link isSecretName} names). */
 const SECRET_HEADER = /^(?:dpop|cookie|set-cookie)$|token|secret|passw|api[-_]?key|session|credential|assertion/;
 
+/** What happens to a header's value: kept, its scheme kept, or replaced whole. */
+type HeaderRule = 'plain' | 'scheme' | 'secret';
+
+/**
+ * The rule of each header name seen, by its spelling: the same few names come with every request,
+ * and working a name's rule out costs more than the rest of keeping the header. Bounded: a sender
+ * inventing names cannot grow it past {@link MAX_RULES}.
+ */
+const rules = new Map<string, HeaderRule>();
+const MAX_RULES = 1024;
+
+function ruleOf(name: string): HeaderRule {
+  let rule = rules.get(name);
+  if (rule !== undefined) return rule;
+  const lower = name.toLowerCase();
+  rule = SCHEME_HEADERS.has(lower) ? 'scheme' : SECRET_HEADER.test(lower) || isSecretName(lower) ? 'secret' : 'plain';
+  if (rules.size >= MAX_RULES) rules.clear();
+  rules.set(name, rule);
+  return rule;
+}
+
 /**
  * A header's value as the journal keeps it: `Authorization` keeps its scheme only
  * (`SSWS [REDACTED]`), DPoP proofs, cookies and headers named for secrets are replaced whole, and a
  * PEM private key anywhere is taken out. `name` is in lower case.
  */
 export function redactHeader(name: string, value: string): string {
-  if (SCHEME_HEADERS.has(name)) {
-    const space = value.trim().indexOf(' ');
-    return space === -1 ? REDACTED : `${value.trim().slice(0, space)} ${REDACTED}`;
-  }
-  if (SECRET_HEADER.test(name) || isSecretName(name)) return REDACTED;
-  return value.includes('PRIVATE KEY') ? value.replace(PEM_PRIVATE_KEY, REDACTED) : value;
+  const rule = ruleOf(name);
+  if (rule === 'plain') return value.includes('PRIVATE KEY') ? value.replace(PEM_PRIVATE_KEY, REDACTED) : value;
+  if (rule === 'secret') return REDACTED;
+  const trimmed = value.trim();
+  const space = trimmed.indexOf(' ');
+  return space === -1 ? REDACTED : `${trimmed.slice(0, space)} ${REDACTED}`;
 }
 
 /** How a body is read for redaction and shown. */

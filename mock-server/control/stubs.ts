@@ -31,7 +31,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as 
 const stubPath = () => oktaPathSchema('/api/v1/users/*', 'The control plane cannot be stubbed; name an Okta path such as /api/v1/users');
 
 /** A header name as HTTP allows one (a token), and a value without CR, LF or other control characters. */
-const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'Must be a header name: letters, digits and !#$%&\'*+.^_`|~- (at most 100)');
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 const headerValue = z.string().max(4096).regex(/^[\t\x20-\x7e]*$/, 'Must be printable ASCII text without CR or LF (at most 4096 characters)');
 
 /** A stub: `POST /__appset/stubs` or `backend.stubs.add(…)`. */
@@ -46,7 +46,7 @@ export const StubInputSchema = z
     /** The status it answers with. */
     status: z.int().min(200).max(599),
     /** Headers of the answer; `Content-Type` defaults to JSON for a JSON body, text for a string. */
-    headers: z.record(headerName, headerValue).optional(),
+    headers: z.record(z.string(), headerValue).optional(),
     /** The body: a string is sent as it is, any other JSON value as JSON. */
     body: z.json().optional(),
     /** How many requests it answers before it is gone; default: until removed or reset. */
@@ -69,7 +69,9 @@ export const StubInputSchema = z
     const seen = new Set<string>();
     for (const name of names) {
       const lower = name.toLowerCase();
-      if (SERVER_HEADERS.has(lower)) {
+      if (!HEADER_NAME.test(name)) {
+        context.addIssue({ code: 'custom', message: "Must be a header name: letters, digits and !#$%&'*+.^_`|~- (at most 100)", path: ['headers', name] });
+      } else if (SERVER_HEADERS.has(lower)) {
         const hint = lower.startsWith('x-rate-limit') ? '; for a 429 with its reset, add a fault (POST /__appset/faults with status 429 and resetInMs)' : '';
         context.addIssue({ code: 'custom', message: `The server writes ${lower} itself; leave it out${hint}`, path: ['headers', name] });
       } else if (seen.has(lower)) {

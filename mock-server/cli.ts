@@ -9,6 +9,7 @@ import { checkOrigins, type CorsOrigins } from './server/cors';
 import { listen, type RequestLogEntry, type RunningServer } from './server/listen';
 import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './node/cli-options';
 import { LogLines, type LogLevel } from './node/log-lines';
+import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from './control/requests/capture';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {
@@ -78,9 +79,9 @@ const FLAGS = {
   },
   'journal-body-bytes': {
     type: 'string',
-    default: '16384',
+    default: String(JOURNAL_DEFAULT_BODY_BYTES),
     value: '<n>',
-    help: ['how much of each body the request journal keeps, 0 to 1048576 bytes', '(default 16384)'],
+    help: [`how much of each body the request journal keeps, 0 to ${JOURNAL_MAX_BODY_BYTES} bytes`, `(default ${JOURNAL_DEFAULT_BODY_BYTES})`],
     example: '65536',
   },
   'cors-origin': {
@@ -211,8 +212,8 @@ function parseCommandLine(args: string[]): Parsed {
   const log = values.log;
   if (log !== 'off' && log !== 'errors' && log !== 'all') throw new UsageError(`--log takes off, errors or all (got "${log}"), e.g. --log all.`);
   const journalBodyBytes = Number(values['journal-body-bytes']);
-  if (!/^\d+$/.test(values['journal-body-bytes']) || journalBodyBytes > 1_048_576) {
-    throw new UsageError(`--journal-body-bytes must be a whole number from 0 to 1048576 (got "${values['journal-body-bytes']}"), e.g. --journal-body-bytes 65536.`);
+  if (!/^\d+$/.test(values['journal-body-bytes']) || journalBodyBytes > JOURNAL_MAX_BODY_BYTES) {
+    throw new UsageError(`--journal-body-bytes must be a whole number from 0 to ${JOURNAL_MAX_BODY_BYTES} (got "${values['journal-body-bytes']}"), e.g. --journal-body-bytes 65536.`);
   }
   return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, corsOrigins, control, log, journalBodyBytes } };
 }

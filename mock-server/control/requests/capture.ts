@@ -10,8 +10,8 @@ export const JOURNAL_DEFAULT_BODY_BYTES = 16 * 1024;
 export const JOURNAL_MAX_BODY_BYTES = 1024 * 1024;
 
 /** How many headers of a request or answer the journal keeps, and how much of them (names and values). */
-export const MAX_KEPT_HEADERS = 100;
-export const MAX_KEPT_HEADER_CHARS = 8 * 1024;
+const MAX_KEPT_HEADERS = 100;
+const MAX_KEPT_HEADER_CHARS = 8 * 1024;
 
 /** How much of a request's path and query the journal keeps. */
 export const MAX_KEPT_PATH_CHARS = 4 * 1024;

@@ -9,7 +9,6 @@ import {
   JOURNAL_MAX_BODY_BYTES,
   keepHeaderPairs,
   keepHeaders,
-  MAX_KEPT_HEADER_CHARS,
   MAX_KEPT_PATH_CHARS,
   type KeptBody,
   type KeptHeaders,
@@ -17,8 +16,6 @@ import {
 import { compileMatcher, type MatchedRequest, type RequestMatcherSchema } from './matcher';
 import { nearMisses, unmatchedNote, type NearMiss, type UnmatchedNote } from './near-miss';
 import { redactQuery } from './redact';
-
-export { JOURNAL_DEFAULT_BODY_BYTES };
 
 /** What the receiver did with a security event token: accepted, ignored (and why), or refused (with its RFC 8935 error). */
 export type IngestionNote =
@@ -137,11 +134,6 @@ export const JournalFilterSchema = z.strictObject({
 /** A filter of the journal (see {@link JournalFilterSchema}). */
 export type JournalFilter = z.input<typeof JournalFilterSchema>;
 
-/** The largest size one entry can take, in characters or bytes: path, headers both ways, bodies both ways. */
-export function journalEntryBound(bodyBytes: number): number {
-  return MAX_KEPT_PATH_CHARS + 2 * MAX_KEPT_HEADER_CHARS + 2 * bodyBytes;
-}
-
 function contentTypeOf(list: readonly string[]): string | null {
   for (let i = 0; i < list.length; i += 2) if (list[i] === 'content-type') return list[i + 1]!;
   return null;
@@ -188,8 +180,9 @@ function pathnameOf(entry: StoredEntry): string {
 
 /**
  * The last requests answered on Okta's paths, oldest first: what was sent and answered, secrets
- * redacted and bodies cut to a bound, so its memory never exceeds `size` × {@link journalEntryBound}.
- * Past `size` entries the oldest is dropped.
+ * redacted and bodies cut to a bound. Past `size` entries the oldest is dropped, so the journal never
+ * holds more than `size` entries of at most 4 KiB of path, 8 KiB of headers each way and
+ * `bodyBytes` of body each way.
  */
 export class RequestJournal {
   /** Oldest first once `#start` is taken into account: a ring, so recording is O(1) and never holds more than `size`. */

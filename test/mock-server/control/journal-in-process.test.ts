@@ -71,6 +71,22 @@ describe('backend.journal in-process, through msw', () => {
   });
 });
 
+describe('the journal’s bounds', () => {
+  it('journalBodyBytes must be a whole number of bytes up to 1 MiB', () => {
+    expect(() => createMockBackend({ journalBodyBytes: 2 * 1024 * 1024 })).toThrow(
+      'journalBodyBytes must be a whole number from 0 to 1048576 (got 2097152); leave it out for the default, 16384.',
+    );
+    expect(() => createMockBackend({ journalBodyBytes: 1.5 })).toThrow(/^journalBodyBytes must be a whole number/);
+  });
+
+  it('with journalBodyBytes 0, keeps no body but its size', async () => {
+    const quiet = createMockBackend({ journalBodyBytes: 0 });
+    const body = JSON.stringify(bookmark());
+    await quiet.fetch(new Request(`${quiet.orgUrl}/api/v1/apps`, { method: 'POST', headers: { authorization: `SSWS ${quiet.defaultToken}`, 'content-type': 'application/json' }, body }));
+    expect(quiet.journal.list()[0]!.request).toMatchObject({ body: '', bodySize: body.length, truncated: true });
+  });
+});
+
 describe('journalMatchers for vitest', () => {
   it('toHaveReceived passes when a request matches, and reads naturally with .not', async () => {
     await client.apps.create(bookmark('Wiki') as never);

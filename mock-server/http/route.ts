@@ -1,3 +1,4 @@
+import { readBoundedBody, ResponseTooLarge } from '../../src/core/bounded-body';
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
 import { exceedsUtf8Bytes } from './utf8';
@@ -376,7 +377,7 @@ export interface IncomingRequest {
 
 /**
  * A request body as the server read it: its bytes (and its text, once decoded), or only its size
- * when it was larger than the routes read.
+ * (as far as it was read) when it was larger than the routes read.
  */
 export type BodySeen = { bytes: Uint8Array; text?: string } | { bytes: null; size: number };
 
@@ -401,15 +402,23 @@ const utf8 = new TextDecoder();
 /**
  * A fetch `Request` as an {@link IncomingRequest}, its body read first (no more than the routes
  * read), so the journal keeps what was sent whichever way the route reads it. A longer body is
- * handed on with a `Content-Length` naming the size seen, which every route refuses unread, as the
- * HTTP server does.
+ * handed on with a `Content-Length` past that bound, which every route refuses unread, as the HTTP
+ * server does.
  */
 export async function incomingWithBody(request: Request): Promise<IncomingRequest> {
   const plain = incoming(request);
   if (request.body === null) return plain;
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) return { ...plain, journalBody: () => ({ bytes: null, size: declared }) };
-  const { bytes, size } = await readBounded(request.body, MAX_JSON_BODY_BYTES);
+  let bytes: Uint8Array | null = null;
+  // Past the bound, the size is only known to be larger: the routes refuse it by that.
+  let size = MAX_JSON_BODY_BYTES + 1;
+  try {
+    bytes = await readBoundedBody(new Response(request.body), MAX_JSON_BODY_BYTES);
+    size = bytes.byteLength;
+  } catch (error) {
+    if (!(error instanceof ResponseTooLarge)) throw error;
+  }
   let headers = request.headers;
   if (bytes === null) {
     headers = new Headers(request.headers);
@@ -426,31 +435,6 @@ export async function incomingWithBody(request: Request): Promise<IncomingReques
     request: () => (rebuilt ??= new Request(request.url, { method: request.method, headers, body: bytes, signal: request.signal })),
     journalBody: () => (bytes === null ? { bytes: null, size } : { bytes, text }),
   };
-}
-
-/** Reads a body stream whole, or stops past `max` bytes (`bytes: null`, and the size seen). */
-async function readBounded(stream: ReadableStream<Uint8Array>, max: number): Promise<{ bytes: Uint8Array | null; size: number }> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return { bytes: null, size };
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return { bytes: chunks[0]!, size };
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { bytes, size };
 }
 
 /** A {@link RouteRequest} over an {@link IncomingRequest}: the fetch `Request` is built only if read. */

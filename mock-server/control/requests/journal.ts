@@ -35,7 +35,7 @@ export interface JournalMessage {
   headers: Record<string, string>;
   /** The body as text (secrets redacted), base64 when `bodyEncoding` says so; `null` when there was none. */
   body: string | null;
-  /** The body's whole size as sent, in bytes. */
+  /** The body's whole size as sent, in bytes (for a body larger than the routes read, as far as it was read). */
   bodySize: number;
   /** Only the start of the body was kept (see the journal's body bound). */
   truncated: boolean;

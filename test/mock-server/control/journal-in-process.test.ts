@@ -79,6 +79,15 @@ describe('the journal’s bounds', () => {
     expect(() => createMockBackend({ journalBodyBytes: 1.5 })).toThrow(/^journalBodyBytes must be a whole number/);
   });
 
+  it('a body larger than the routes read is refused unread, and journaled by its size only', async () => {
+    const big = createMockBackend();
+    const body = `{"label": "${'x'.repeat(1024 * 1024)}"}`;
+    const answer = await big.fetch(new Request(`${big.orgUrl}/api/v1/apps`, { method: 'POST', headers: { authorization: `SSWS ${big.defaultToken}`, 'content-type': 'application/json' }, body }));
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { errorCauses: unknown }).errorCauses).toEqual([{ errorSummary: 'The request body exceeds 1048576 bytes.' }]);
+    expect(big.journal.list()[0]!.request).toMatchObject({ body: '', bodySize: 1024 * 1024 + 1, truncated: true });
+  });
+
   it('with journalBodyBytes 0, keeps no body but its size', async () => {
     const quiet = createMockBackend({ journalBodyBytes: 0 });
     const body = JSON.stringify(bookmark());

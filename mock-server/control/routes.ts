@@ -35,6 +35,40 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
+type Endpoint = { path: RegExp; methods: Partial<Record<Method, Handler>> };
+
+/**
+ * The endpoints of a table of things waiting for requests (faults, stubs): list them, add one,
+ * remove all, remove one by id.
+ */
+function waitingEndpoints(
+  plural: 'faults' | 'stubs',
+  singular: string,
+  table: { list(): unknown[]; clear(): void; remove(id: string): boolean },
+  add: (body: unknown) => unknown,
+  whenGone: string,
+): Endpoint[] {
+  return [
+    {
+      path: new RegExp(`^/${plural}$`),
+      methods: {
+        GET: () => json(200, { [plural]: table.list() }),
+        POST: async (request) => json(201, add(await readBody(request))),
+        DELETE: () => (table.clear(), json(204)),
+      },
+    },
+    {
+      path: new RegExp(`^/${plural}/(?<id>[^/]+)$`),
+      methods: {
+        DELETE: (_request, { id }) => {
+          if (table.remove(id!)) return json(204);
+          return json(404, { error: `No waiting ${singular} has the id "${shorten(id!)}"; GET ${CONTROL_PREFIX}/${plural} lists them (${whenGone})` });
+        },
+      },
+    },
+  ];
+}
+
 /** Filters of `GET /__appset/requests` that are numbers on the wire. */
 const NUMERIC_FILTERS = new Set(['status', 'limit']);
 
@@ -66,7 +100,7 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
  * any other path under the prefix.
  */
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
-  const table: Array<{ path: RegExp; methods: Partial<Record<Method, Handler>> }> = [
+  const table: Endpoint[] = [
     { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardPage().html }) } },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
@@ -102,40 +136,8 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
         },
       },
     },
-    {
-      path: /^\/stubs$/,
-      methods: {
-        GET: () => json(200, { stubs: plane.stubs.list() }),
-        POST: async (request) => json(201, plane.addStub(await readBody(request))),
-        DELETE: () => (plane.stubs.clear(), json(204)),
-      },
-    },
-    {
-      path: /^\/stubs\/(?<id>[^/]+)$/,
-      methods: {
-        DELETE: (_request, { id }) => {
-          if (plane.stubs.remove(id!)) return json(204);
-          return json(404, { error: `No waiting stub has the id "${shorten(id!)}"; GET /__appset/stubs lists them (a stub with times is gone once used up)` });
-        },
-      },
-    },
-    {
-      path: /^\/faults$/,
-      methods: {
-        GET: () => json(200, { faults: plane.faults.list() }),
-        POST: async (request) => json(201, plane.addFault(await readBody(request))),
-        DELETE: () => (plane.faults.clear(), json(204)),
-      },
-    },
-    {
-      path: /^\/faults\/(?<id>[^/]+)$/,
-      methods: {
-        DELETE: (_request, { id }) => {
-          if (plane.faults.remove(id!)) return json(204);
-          return json(404, { error: `No waiting fault has the id "${shorten(id!)}"; GET /__appset/faults lists them (a fault is gone once used up)` });
-        },
-      },
-    },
+    ...waitingEndpoints('stubs', 'stub', plane.stubs, (body) => plane.addStub(body), 'a stub with times is gone once used up'),
+    ...waitingEndpoints('faults', 'fault', plane.faults, (body) => plane.addFault(body), 'a fault is gone once used up'),
     {
       path: /^\/clock$/,
       methods: {

@@ -16,12 +16,13 @@ const MAX_KEPT_HEADER_CHARS = 8 * 1024;
 /** How much of a request's path and query the journal keeps. */
 export const MAX_KEPT_PATH_CHARS = 4 * 1024;
 
-/** Headers as kept: names in lower case and values redacted, alternating, in the order sent. */
-export interface KeptHeaders {
-  list: string[];
-  /** Some were left out past {@link MAX_KEPT_HEADERS} or {@link MAX_KEPT_HEADER_CHARS}. */
-  truncated: boolean;
-}
+/**
+ * Headers as kept: names in lower case and values redacted, alternating, in the order sent;
+ * `truncated` when some were left out past {@link MAX_KEPT_HEADERS} or {@link MAX_KEPT_HEADER_CHARS}.
+ * One array per entry, no more: every entry outlives many requests, and each object it holds costs
+ * the collector.
+ */
+export type KeptHeaders = string[] & { truncated?: true };
 
 /** Header names in lower case, by their spelling as sent (bounded, as {@link redactHeader}'s rules are). */
 const lowerNames = new Map<string, string>();
@@ -41,30 +42,36 @@ function lowerName(name: string): string {
  * secrets redacted, within the bounds above.
  */
 export function keepHeaders(raw: readonly string[]): KeptHeaders {
-  const list: string[] = [];
+  const list: KeptHeaders = [];
   let chars = 0;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = lowerName(raw[i]!);
     const value = redactHeader(name, raw[i + 1]!);
     chars += name.length + value.length;
-    if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) return { list, truncated: true };
+    if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) {
+      list.truncated = true;
+      return list;
+    }
     list.push(name, value);
   }
-  return { list, truncated: false };
+  return list;
 }
 
 /** The same, for headers as `[name, value]` pairs (an answer's). */
 export function keepHeaderPairs(pairs: ReadonlyArray<readonly [string, string]>): KeptHeaders {
-  const list: string[] = [];
+  const list: KeptHeaders = [];
   let chars = 0;
   for (const [rawName, rawValue] of pairs) {
     const name = lowerName(rawName);
     const value = redactHeader(name, rawValue);
     chars += name.length + value.length;
-    if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) return { list, truncated: true };
+    if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) {
+      list.truncated = true;
+      return list;
+    }
     list.push(name, value);
   }
-  return { list, truncated: false };
+  return list;
 }
 
 /** A body as the journal keeps it. */
@@ -147,6 +154,8 @@ export class BodyKeeper {
     const size = bytes.byteLength;
     if (kind === 'binary' || kind === 'jwt') {
       const truncated = size > this.maxBytes;
+      // The text the route decoded is kept as it is (a string never changes): no copy of a security event token.
+      if (!truncated && text !== undefined && kind === 'jwt') return { data: text, size, truncated, binary: false };
       const fits = owned && !truncated;
       return { data: fits ? bytes : copyStart(bytes, this.maxBytes), size, truncated, binary: kind === 'binary' };
     }

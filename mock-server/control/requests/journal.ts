@@ -139,16 +139,14 @@ function contentTypeOf(list: readonly string[]): string | null {
   return null;
 }
 
-function headerOf(kept: KeptHeaders, name: string): string | null {
-  const { list } = kept;
+function headerOf(list: KeptHeaders, name: string): string | null {
   let value: string | null = null;
   for (let i = 0; i < list.length; i += 2) if (list[i] === name) value = value === null ? list[i + 1]! : `${value}, ${list[i + 1]!}`;
   return value;
 }
 
-function headerRecord(kept: KeptHeaders): Record<string, string> {
+function headerRecord(list: KeptHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  const { list } = kept;
   for (let i = 0; i < list.length; i += 2) {
     const name = list[i]!;
     out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${list[i + 1]!}` : list[i + 1]!;
@@ -214,10 +212,10 @@ export class RequestJournal {
     const seen = input.journalBody?.();
     let requestBody: KeptBody | null = null;
     if (seen !== undefined) {
-      requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders.list));
+      requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders));
     }
     const responseHeaders = keepHeaderPairs(reply.headers);
-    const responseBody = reply.body === null || reply.body.length === 0 ? null : this.#bodies.answer(reply.body, contentTypeOf(responseHeaders.list));
+    const responseBody = reply.body === null || reply.body.length === 0 ? null : this.#bodies.answer(reply.body, contentTypeOf(responseHeaders));
     const href = url.href;
     let target: URL | string = url;
     if (href.length > MAX_KEPT_PATH_CHARS || href.includes('?')) {

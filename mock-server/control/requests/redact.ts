@@ -88,8 +88,19 @@ export function redactHeader(name: string, value: string): string {
   if (rule === 'secret') return REDACTED;
   const trimmed = value.trim();
   const space = trimmed.indexOf(' ');
-  return space === -1 ? REDACTED : `${trimmed.slice(0, space)} ${REDACTED}`;
+  if (space === -1) return REDACTED;
+  const scheme = trimmed.slice(0, space);
+  // The same few schemes come with every request: one kept string each, not one per request.
+  let kept = schemes.get(scheme);
+  if (kept === undefined) {
+    kept = `${scheme} ${REDACTED}`;
+    if (schemes.size >= MAX_RULES) schemes.clear();
+    schemes.set(scheme, kept);
+  }
+  return kept;
 }
+
+const schemes = new Map<string, string>();
 
 /** How a body is read for redaction and shown. */
 export type BodyKind = 'json' | 'form' | 'jwt' | 'binary' | 'text';

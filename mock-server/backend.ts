@@ -72,7 +72,7 @@ export interface MockBackendOptions {
    * `appset/seed.schema.json`).
    */
   seed?: SeedApp[] | 'demo' | SeedDocument;
-  /** Serve the control plane under `/__appset/` (msw handlers and HTTP server). Default `true`. */
+  /** Serve the control plane and its dashboard under `/__appset/` (msw handlers and HTTP server). Default `true`. */
   control?: boolean;
   /** `'deterministic'`: the same id sequence on every start and after `reset()`. Default `'random'`. */
   ids?: IdMode;

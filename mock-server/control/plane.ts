@@ -90,8 +90,8 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.
 }
 
 /**
- * The control plane: reset, snapshot and restore, seed, signals, the request journal, faults, the
- * clock and rate limits. The in-process API (`backend.…`) and the HTTP routes under `/__appset/`
+ * The control plane: reset, snapshot and restore, seed, signals, the request journal, stubs, faults,
+ * the clock and rate limits. The in-process API (`backend.…`) and the HTTP routes under `/__appset/`
  * both call these methods, so the two surfaces cannot disagree.
  */
 export class ControlPlane implements RouterControl {

@@ -14,7 +14,7 @@ import { Directory, type AddGroupInput, type AddUserInput, type DirectoryGroup, 
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
-import { createRouter, incoming, toResponse, type IncomingRequest, type RouteEnv } from './http/route';
+import { createRouter, incomingWithBody, toResponse, type IncomingRequest, type RouteEnv } from './http/route';
 import { attachServeHooks } from './http/serve-hooks';
 import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
@@ -31,8 +31,10 @@ import { ControlInputError } from './control/body-errors';
 import { ControlClock } from './control/clock';
 import type { Fault, FaultInput } from './control/faults';
 import { IdSource, type IdMode } from './control/ids';
-import type { JournalEntry } from './control/journal';
+import type { JournalEntry, JournalFilter, UnmatchedEntry } from './control/requests/journal';
+import type { RequestMatcher } from './control/requests/matcher';
 import { ControlPlane, type MockHealth, type RateLimitSetting, type SeedResult } from './control/plane';
+import type { Stub, StubInput } from './control/stubs';
 import { createControlRouter, isControlPath } from './control/routes';
 import type { SeedDocument } from './control/seed-schema';
 import type { Snapshot } from './control/snapshot-schema';
@@ -72,12 +74,18 @@ export interface MockBackendOptions {
    * `appset/seed.schema.json`).
    */
   seed?: SeedApp[] | 'demo' | SeedDocument;
-  /** Serve the control plane under `/__appset/` (msw handlers and HTTP server). Default `true`. */
+  /** Serve the control plane and its dashboard under `/__appset/` (msw handlers and HTTP server). Default `true`. */
   control?: boolean;
   /** `'deterministic'`: the same id sequence on every start and after `reset()`. Default `'random'`. */
   ids?: IdMode;
   /** How many requests `journal` (`GET /__appset/requests`) keeps, the oldest dropped first. Default 1,000. */
   journalSize?: number;
+  /**
+   * How much of each request and answer body the journal keeps, in bytes (0 to 1 MiB); past it an
+   * entry says `truncated: true`. Default 16 KiB. The journal never holds more than
+   * `journalSize` × (2 × `journalBodyBytes` + 20 KiB of path and headers).
+   */
+  journalBodyBytes?: number;
   /**
    * How long, and for how many tokens, the receiver remembers `jti`s to recognize redeliveries.
    * Default: one day, 100,000 tokens (the oldest are forgotten first).
@@ -245,7 +253,7 @@ export interface MockBackend {
   health(): MockHealth;
   /**
    * Everything back to the seed: apps, users, groups, assignments, grants, providers, signals, System
-   * Log, replay memory, faults, request journal, rate-limit windows and settings, clock, ids, seeded
+   * Log, replay memory, faults, stubs, request journal, rate-limit windows and settings, clock, ids, seeded
    * tokens, and the tokens, `jti`s and nonces of the token endpoint.
    */
   reset(): void;
@@ -262,8 +270,10 @@ export interface MockBackend {
   readonly faults: MockFaultsState;
   /** The backend's clock: timestamps, `Date` headers, rate-limit and replay windows follow it. */
   readonly clock: MockClockState;
-  /** The requests answered on Okta's paths, oldest first (the last 1,000). */
+  /** The requests answered on Okta's paths, with what was sent and answered, oldest first (the last 1,000). */
   readonly journal: MockJournalState;
+  /** Answers given before the routes: for endpoints the backend does not implement, or to force one answer. */
+  readonly stubs: MockStubsState;
   /** The enforced per-minute rate limits. */
   readonly rateLimits: MockRateLimitsState;
 }
@@ -290,12 +300,35 @@ export interface MockClockState {
   set(at: Date | string | number): void;
 }
 
-/** The journal of requests answered on Okta's paths. */
+/**
+ * The journal of requests answered on Okta's paths: what was sent and answered, secrets redacted,
+ * bodies cut to `journalBodyBytes`. A bad filter or matcher throws `ControlInputError` naming the field.
+ */
 export interface MockJournalState {
-  /** Oldest first. */
-  list(): JournalEntry[];
+  /** Oldest first; a filter selects by method, path, status, time (`since`) and keeps the latest `limit`. */
+  list(filter?: JournalFilter): JournalEntry[];
+  /** The request answered with this `X-Okta-Request-Id`, while the journal holds it. */
+  get(requestId: string): JournalEntry | undefined;
+  /** The requests a matcher selects, oldest first: `find({ method: 'POST', path: '/api/v1/apps', json: { label: 'Wiki' } })`. */
+  find(matcher: RequestMatcher): JournalEntry[];
+  /** How many requests a matcher selects. */
+  count(matcher: RequestMatcher): number;
+  /** The requests no route or stub served, each with the routes it came closest to and what differs. */
+  unmatched(): UnmatchedEntry[];
   /** Forgets every entry. */
   clear(): void;
+}
+
+/** Stubs: answers given before the routes, cleared by `reset()`. A bad stub throws `ControlInputError` naming the field. */
+export interface MockStubsState {
+  /** Adds a stub: `{ method, path | pathPattern, status, headers?, body?, times? }`. */
+  add(stub: StubInput): Stub;
+  /** Removes one stub; true when it was waiting. */
+  remove(id: string): boolean;
+  /** Removes every stub. */
+  clear(): void;
+  /** The waiting stubs, in the order they were added. */
+  list(): Stub[];
 }
 
 /** The enforced rate limits. */
@@ -368,7 +401,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     now,
     tokens: new TokenRegistry(tokens),
     limiter: new RateLimiter(rateLimitTable(options.rateLimits)),
-    control: { takeFault: (method, path) => plane.takeFault(method, path), record: (entry) => plane.record(entry) },
+    control: { takeFault: (method, path) => plane.takeFault(method, path), takeStub: (method, path) => plane.takeStub(method, path), record: (entry) => plane.record(entry) },
   };
   // The control plane changes orgId on restore; the app service reads it from this same object.
   const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };
@@ -425,6 +458,8 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     tokens,
     rateLimits: options.rateLimits,
     journalSize: options.journalSize,
+    journalBodyBytes: options.journalBodyBytes,
+    routes: () => routes,
     renderApp: render,
     renderProvider: renderP,
     applyInitialSeed: () => seed(),
@@ -446,7 +481,8 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       let url = new URL(request.url);
       // Served on the organization whatever origin was named (an edge runtime's own host, say).
       if (url.origin !== orgUrl.origin) url = new URL(`${url.pathname}${url.search}`, orgUrl);
-      return toResponse(await route(incoming(request), url));
+      if (controlRoute && isControlPath(url.pathname)) return toResponse(await controlRoute(request, url));
+      return toResponse(await oktaRoute(await incomingWithBody(request), url));
     },
     get orgUrl() {
       return orgUrl.origin;
@@ -556,8 +592,18 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       },
     },
     journal: {
-      list: () => plane.journal.list(),
+      list: (filter) => plane.requests(filter),
+      get: (requestId) => plane.journal.get(requestId),
+      find: (matcher) => plane.findRequests(matcher),
+      count: (matcher) => plane.countRequests(matcher),
+      unmatched: () => plane.journal.unmatched(),
       clear: () => plane.journal.clear(),
+    },
+    stubs: {
+      add: (stub) => plane.addStub(stub),
+      remove: (id) => plane.stubs.remove(id),
+      clear: () => plane.stubs.clear(),
+      list: () => plane.stubs.list(),
     },
     rateLimits: {
       set: (setting) => plane.setRateLimits(setting),
@@ -575,6 +621,9 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       orgOrigin = served.origin;
     },
     useTokenDigest: (digest) => ingestion.useDigest(digest),
+    reportMemory: (probe) => {
+      plane.memoryProbe = probe;
+    },
   });
   seed();
   return backend;

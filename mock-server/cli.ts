@@ -8,6 +8,8 @@ import { DEFAULT_MOCK_TOKEN } from './http/auth';
 import { checkOrigins, type CorsOrigins } from './server/cors';
 import { listen, type RequestLogEntry, type RunningServer } from './server/listen';
 import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './node/cli-options';
+import { LogLines, type LogLevel } from './node/log-lines';
+import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from './control/requests/capture';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {
@@ -57,7 +59,31 @@ const FLAGS = {
     example: './appset-state.json',
   },
   ids: { type: 'string', default: 'random', value: 'deterministic', help: ['the same id sequence on every start and after a reset'], example: 'deterministic' },
-  control: { type: 'string', default: 'on', value: 'on|off', help: ['serve the control plane under /__appset/ (default on; needs no token)'], example: 'off' },
+  control: {
+    type: 'string',
+    default: 'on',
+    value: 'on|off',
+    help: ['serve the control plane and its dashboard under /__appset/', '(default on; needs no token)'],
+    example: 'off',
+  },
+  log: {
+    type: 'string',
+    default: 'errors',
+    value: 'off|errors|all',
+    help: [
+      'one line per request on stdout: none, refusals and failures only',
+      '(default errors), or all; lines a reader does not take are dropped',
+      '(and counted), never queued; every request is in the journal anyway',
+    ],
+    example: 'all',
+  },
+  'journal-body-bytes': {
+    type: 'string',
+    default: String(JOURNAL_DEFAULT_BODY_BYTES),
+    value: '<n>',
+    help: [`how much of each body the request journal keeps, 0 to ${JOURNAL_MAX_BODY_BYTES} bytes`, `(default ${JOURNAL_DEFAULT_BODY_BYTES})`],
+    example: '65536',
+  },
   'cors-origin': {
     type: 'string',
     multiple: true,
@@ -98,6 +124,8 @@ interface CliOptions {
   orgUrl?: string;
   corsOrigins: CorsOrigins;
   control: ControlCliOptions;
+  log: LogLevel;
+  journalBodyBytes: number;
 }
 
 function exampleValue(flag: string): string {
@@ -181,7 +209,18 @@ function parseCommandLine(args: string[]): Parsed {
     throw error;
   }
   const corsOrigins = parseCorsOrigins(values['cors-origin']);
-  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, corsOrigins, control } };
+  const log = values.log;
+  if (log !== 'off' && log !== 'errors' && log !== 'all') throw new UsageError(`--log takes off, errors or all (got "${log}"), e.g. --log all.`);
+  const journalBodyBytes = Number(values['journal-body-bytes']);
+  if (!/^\d+$/.test(values['journal-body-bytes']) || journalBodyBytes > JOURNAL_MAX_BODY_BYTES) {
+    throw new UsageError(`--journal-body-bytes must be a whole number from 0 to ${JOURNAL_MAX_BODY_BYTES} (got "${values['journal-body-bytes']}"), e.g. --journal-body-bytes 65536.`);
+  }
+  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, corsOrigins, control, log, journalBodyBytes } };
+}
+
+/** Whether `--log errors` writes a line for this request: a refusal or a failure (status 400 and up, or no answer). */
+function isError(entry: RequestLogEntry): boolean {
+  return entry.status >= 400 || entry.status === 0 || entry.errorCode !== undefined;
 }
 
 /** One request, one line: time, method, path, status, duration, request id, and a refusal's code. */
@@ -228,6 +267,7 @@ async function main(): Promise<number> {
     rateLimits: options.control.rateLimits,
     ids: options.control.ids,
     control: options.control.control,
+    journalBodyBytes: options.journalBodyBytes,
   };
   if (options.orgUrl !== undefined) backendOptions.orgUrl = options.orgUrl;
   if (options.control.seed !== undefined) backendOptions.seed = options.control.seed;
@@ -245,13 +285,15 @@ async function main(): Promise<number> {
   if (options.control.control && !isLoopback(options.host)) process.stderr.write(`appset-mock: ${controlExposureWarning(options.host)}\n`);
 
   let server: RunningServer;
+  const lines = new LogLines(process.stdout);
+  const onRequest =
+    options.log === 'off'
+      ? undefined
+      : (entry: RequestLogEntry) => {
+          if (options.log === 'all' || isError(entry)) lines.write(`${logLine(entry)}\n`);
+        };
   try {
-    server = await listen(backend, {
-      port: options.port,
-      host: options.host,
-      corsOrigins: options.corsOrigins,
-      onRequest: (entry) => process.stdout.write(`${logLine(entry)}\n`),
-    });
+    server = await listen(backend, { port: options.port, host: options.host, corsOrigins: options.corsOrigins, onRequest });
   } catch (error) {
     process.stderr.write(`appset-mock: ${listenFailure(error, options)}\n`);
     return 1;
@@ -289,6 +331,7 @@ async function main(): Promise<number> {
     if (options.orgUrl !== undefined) process.stdout.write(`org url: ${backend.orgUrl}  (links in responses point here)\n`);
     const cors = options.corsOrigins === '*' ? 'any origin' : options.corsOrigins.join(', ');
     process.stdout.write(`cors: web pages on ${cors} may call this server\n`);
+    if (options.control.control) process.stdout.write(`dashboard: ${server.url}/__appset/  (the organization and every request, as they happen)\n`);
   });
 }
 

@@ -19,6 +19,7 @@ export type {
   MockRateLimitsState,
   MockPoliciesState,
   MockRefreshTokensState,
+  MockStubsState,
 } from './backend';
 export type { IssueRefreshTokenInput, SurroundingsSeedResult } from './apps/surroundings';
 export type { PolicyInput } from './apps/policies/store';
@@ -39,9 +40,14 @@ export { SeedDocumentSchema, seedJsonSchema } from './control/seed-schema';
 export type { SeedDocument } from './control/seed-schema';
 export { SNAPSHOT_VERSION } from './control/snapshot-schema';
 export type { Snapshot } from './control/snapshot-schema';
-export type { MockHealth, SeedResult, RateLimitSetting } from './control/plane';
+export type { MemoryReport, MockHealth, SeedResult, RateLimitSetting } from './control/plane';
 export type { Fault, FaultInput } from './control/faults';
-export type { JournalEntry } from './control/journal';
+export type { IngestionNote, JournalEntry, JournalFilter, JournalMessage, JournalSummary, UnmatchedEntry } from './control/requests/journal';
+export type { RequestMatcher } from './control/requests/matcher';
+export type { Difference, NearMiss, UnmatchedKind, UnmatchedNote } from './control/requests/near-miss';
+export { journalMatchers } from './control/requests/expect-matchers';
+export type { JournalMatchers } from './control/requests/expect-matchers';
+export type { Stub, StubInput } from './control/stubs';
 export type { IdMode } from './control/ids';
 export type { MockOAuthOptions, MockOAuthState, RegisterServiceAppInput } from './oauth/server';
 export type { StoredGrant } from './oauth/grants';

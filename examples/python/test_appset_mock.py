@@ -2,7 +2,9 @@
 
 It drives the mock through its control plane (`/__appset/`): reset between tests, seeding users,
 groups, assignments and a security events provider, reading what a Security Event Token did,
-injecting failures, moving the clock and reading the request journal.
+injecting failures, moving the clock, reading the request journal (what the code sent, found and
+counted by matchers, and near misses), stubbing an endpoint the mock does not implement, and
+testing a retry against a 429 whose reset is 50 ms away.
 
 Run it from the repository root:  python3 -m unittest discover -s examples/python -v
 It starts the CLI itself: `node dist/mock-server/cli.js` when the build is newer than the sources
@@ -14,6 +16,7 @@ import os
 import signal
 import subprocess
 import threading
+import time
 import unittest
 import urllib.error
 import urllib.parse
@@ -105,6 +108,25 @@ def node_helper(*args, stdin=None):
 
 
 BOOKMARK = {"name": "bookmark", "label": "Team Wiki", "signOnMode": "BOOKMARK", "settings": {"app": {"url": "https://wiki.example.com"}}}
+
+
+def create_wiki(mock):
+    """The code under test: creates the team wiki's bookmark app."""
+    status, _, app = mock.request("POST", "/api/v1/apps", BOOKMARK)
+    if status != 200:
+        raise RuntimeError("create failed: %s" % status)
+    return app
+
+
+def get_with_retry(mock, path, attempts=3):
+    """The code under test: a GET that waits out a 429 until its X-Rate-Limit-Reset, as Okta asks."""
+    for _ in range(attempts):
+        status, headers, body = mock.request("GET", path)
+        if status != 429:
+            return status, body
+        wait = int(headers["X-Rate-Limit-Reset"]) - parsedate_to_datetime(headers["Date"]).timestamp()
+        time.sleep(max(0.0, wait) + 0.05)
+    return status, body
 
 
 class AppsetMockSuite(unittest.TestCase):
@@ -208,6 +230,52 @@ class AppsetMockSuite(unittest.TestCase):
         self.assertEqual(seen, [("GET", "/api/v1/apps?limit=1", 200, None), ("GET", "/api/v1/apps/0oa00000000000000000", 404, "E0000007")])
         self.assertEqual(self.mock.control("DELETE", "/requests")[0], 204)
         self.assertEqual(self.mock.control("GET", "/requests")[2], {"requests": []})
+
+    def test_find_shows_the_body_the_code_sent(self):
+        create_wiki(self.mock)
+        status, _, found = self.mock.control("POST", "/requests/find", {"method": "POST", "path": "/api/v1/apps", "json": {"label": "Team Wiki"}})
+        self.assertEqual(status, 200)
+        self.assertEqual(len(found["requests"]), 1)
+        sent = found["requests"][0]["request"]
+        self.assertEqual(json.loads(sent["body"]), BOOKMARK)
+        self.assertEqual(sent["headers"]["authorization"], "SSWS [REDACTED]")
+
+    def test_count_tells_how_often_the_code_called(self):
+        for _ in range(3):
+            self.mock.request("GET", "/api/v1/apps?limit=2")
+        status, _, counted = self.mock.control("POST", "/requests/count", {"method": "GET", "path": "/api/v1/apps", "query": {"limit": "2"}})
+        self.assertEqual((status, counted), (200, {"count": 3}))
+        status, _, refused = self.mock.control("POST", "/requests/count", {"methd": "GET"})
+        self.assertEqual((status, refused["error"]), (400, "matcher field methd: Unknown member; remove it (see the schema of the document)"))
+
+    def test_a_near_miss_names_the_route_and_what_differs(self):
+        status, _, _ = self.mock.request("PUT", "/api/v1/app/0oa00000000000000000", BOOKMARK)
+        self.assertEqual(status, 404)
+        _, _, unmatched = self.mock.control("GET", "/requests/unmatched")
+        [miss] = unmatched["requests"]
+        self.assertEqual(miss["unmatched"]["kind"], "not-okta")
+        self.assertEqual(miss["closest"][0]["route"], "PUT /api/v1/apps/:appId")
+        self.assertEqual(miss["closest"][0]["differences"], [{"field": "path", "message": 'segment 3: sent "app" where the route has "apps"'}])
+
+    def test_a_stub_answers_an_endpoint_the_mock_does_not_implement(self):
+        status, _, body = self.mock.request("GET", "/api/v1/users/00u1ada0000000000000")
+        self.assertEqual((status, body["errorCode"]), (404, "E0000007"))
+        _, _, journal = self.mock.control("GET", "/requests")
+        self.assertTrue(journal["requests"][-1]["unmatched"]["note"].startswith("not implemented by appset-mock"))
+        user = {"id": "00u1ada0000000000000", "status": "ACTIVE", "profile": {"login": "ada@example.com"}}
+        status, _, stub = self.mock.control("POST", "/stubs", {"method": "GET", "pathPattern": "/api/v1/users/*", "status": 200, "body": user})
+        self.assertEqual(status, 201)
+        status, _, body = self.mock.request("GET", "/api/v1/users/00u1ada0000000000000")
+        self.assertEqual((status, body), (200, user))
+        _, _, journal = self.mock.control("GET", "/requests")
+        self.assertEqual(journal["requests"][-1]["stub"], stub["id"])
+
+    def test_a_retry_after_a_429_with_a_short_reset(self):
+        self.mock.control("POST", "/faults", {"method": "GET", "path": "/api/v1/apps", "status": 429, "resetInMs": 50})
+        status, apps = get_with_retry(self.mock, "/api/v1/apps")
+        self.assertEqual((status, apps), (200, []))
+        _, _, journal = self.mock.control("GET", "/requests?path=/api/v1/apps")
+        self.assertEqual([r["status"] for r in journal["requests"]], [429, 200])
 
     def test_snapshot_and_restore(self):
         self.mock.control("POST", "/seed", {"apps": [BOOKMARK]})

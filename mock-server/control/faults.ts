@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { OktaHttpError, rateLimited } from '../http/okta-errors';
+import { compileGlob, oktaPathSchema } from './path-glob';
 
 /** The most faults waiting at once. */
 export const MAX_FAULTS = 100;
-
-const CONTROL_PREFIX = '/__appset';
 
 /** The statuses a fault answers with: the rate limit, or a failure of the server. */
 const FAULT_STATUS = "Must be 429 (Okta's rate limit, E0000047) or a server error from 500 to 599";
@@ -15,12 +14,7 @@ export const FaultInputSchema = z
     /** Only requests with this method (any when absent). */
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']).optional(),
     /** A path (`/api/v1/apps`) or a glob: `*` takes one segment, a trailing `/*` any deeper path. */
-    path: z
-      .string({ error: 'Required: the path to fault, e.g. /api/v1/apps, or /api/v1/apps/* for every path below it' })
-      .min(1)
-      .max(500)
-      .regex(/^\/[^\s?#]*$/, 'Must be a path starting with "/", without query or spaces, e.g. /api/v1/apps/*')
-      .refine((p) => p !== CONTROL_PREFIX && !p.startsWith(`${CONTROL_PREFIX}/`), 'The control plane cannot be faulted; name an Okta path such as /api/v1/apps'),
+    path: oktaPathSchema('/api/v1/apps/*', 'The control plane cannot be faulted; name an Okta path such as /api/v1/apps'),
     /** How many matching requests it applies to; default 1. */
     times: z.int().min(1).max(10_000).optional(),
     /** 429 (Okta's E0000047 with rate-limit headers) or a 5xx (Okta's error body). */
@@ -28,6 +22,12 @@ export const FaultInputSchema = z
       .int({ error: FAULT_STATUS })
       .refine((status) => status === 429 || (status >= 500 && status <= 599), FAULT_STATUS)
       .optional(),
+    /**
+     * With status 429: when the announced window resets, in milliseconds from the answer
+     * (`X-Rate-Limit-Reset` names the second it falls in). Default: the rate-limit window's own
+     * reset, up to a minute ahead. A short one (`50`) lets a client's retry be tested in well under a second.
+     */
+    resetInMs: z.int().min(0).max(3_600_000).optional(),
     /** Waits this long before answering (the real answer, or the fault's). */
     delayMs: z.int().min(0).max(60_000).optional(),
     /** Closes the connection without an answer (a network error in-process). */
@@ -40,6 +40,10 @@ export const FaultInputSchema = z
   .refine((f) => !(f.drop === true && f.status !== undefined), {
     message: 'A dropped connection has no status; give drop or status, not both',
     path: ['drop'],
+  })
+  .refine((f) => f.resetInMs === undefined || f.status === 429, {
+    message: 'Only a 429 announces a reset; give "status": 429 with resetInMs, or leave resetInMs out',
+    path: ['resetInMs'],
   });
 
 /** A fault to inject: `method`, `path`, `times`, `status`, `delayMs`, `drop` (see the testing guide). */
@@ -57,6 +61,8 @@ export interface Fault {
   remaining: number;
   /** The status it answers (429 or 5xx), or `null` to let the route answer. */
   status: number | null;
+  /** For a 429: the announced reset, in milliseconds from the answer; `null`: the window's own. */
+  resetInMs: number | null;
   /** How long it holds the answer back, in milliseconds. */
   delayMs: number;
   /** Whether it closes the connection without an answer. */
@@ -69,6 +75,8 @@ export interface FaultAction {
   drop: boolean;
   /** The error to answer instead of the route's answer. */
   error?: OktaHttpError;
+  /** For a 429: the reset it announces, in milliseconds from the answer. */
+  resetInMs?: number;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -83,17 +91,6 @@ function faultError(status: number): OktaHttpError {
   if (status === 429) return rateLimited();
   // Okta answers server-side failures with E0000009 and the status's reason.
   return new OktaHttpError(status, 'E0000009', STATUS_TEXT[status] ?? 'Internal Server Error');
-}
-
-function compileGlob(glob: string): (pathname: string) => boolean {
-  const deep = glob.endsWith('/*');
-  const pattern = (deep ? glob.slice(0, -2) : glob).split('/');
-  return (pathname) => {
-    const segments = pathname.split('/');
-    if (deep ? segments.length <= pattern.length : segments.length !== pattern.length) return false;
-    if (deep && segments.slice(pattern.length).every((s) => s === '')) return false;
-    return pattern.every((p, i) => (p === '*' ? segments[i] !== '' : p === segments[i]));
-  };
 }
 
 /** The waiting faults, matched in the order they were added; each is used up after `times` requests. */
@@ -113,6 +110,7 @@ export class FaultTable {
       path: input.path,
       remaining: input.times ?? 1,
       status: input.status ?? null,
+      resetInMs: input.resetInMs ?? null,
       delayMs: input.delayMs ?? 0,
       drop: input.drop ?? false,
     };
@@ -143,6 +141,7 @@ export class FaultTable {
       if (fault.remaining <= 0) this.#faults.delete(id);
       const action: FaultAction = { delayMs: fault.delayMs, drop: fault.drop };
       if (fault.status !== null) action.error = faultError(fault.status);
+      if (fault.resetInMs !== null) action.resetInMs = fault.resetInMs;
       return action;
     }
     return undefined;

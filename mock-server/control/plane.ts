@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { MockToken } from '../http/auth';
 import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
-import type { RouterControl } from '../http/route';
+import type { RouterControl, RouteSpec } from '../http/route';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
 import type { IdMode } from './ids';
-import { JOURNAL_DEFAULT_SIZE, RequestJournal, type AnsweredRequest } from './journal';
+import { JOURNAL_DEFAULT_SIZE, JournalFilterSchema, RequestJournal, type AnsweredRequest, type JournalEntry, type JournalSummary } from './requests/journal';
+import { RequestMatcherSchema } from './requests/matcher';
+import { StubInputSchema, StubRefusal, StubTable, type Stub } from './stubs';
 import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
 import { SeedDocumentSchema } from './seed-schema';
 import { checkSnapshot, loadSnapshot, takeSnapshot } from './snapshot';
@@ -53,6 +55,17 @@ export interface MockHealth {
   snapshotVersion: number;
   /** The id of the org's default app sign-in policy (`ACCESS_POLICY`), which every new app is assigned to. */
   defaultAccessPolicyId: string;
+  /**
+   * The process's memory, when the HTTP server (`listen`, the CLI) serves the backend: measured
+   * after a full garbage collection when Node runs with `--expose-gc`.
+   */
+  memory?: MemoryReport;
+}
+
+/** A process's memory, in bytes. */
+export interface MemoryReport {
+  heapUsedBytes: number;
+  rssBytes: number;
 }
 
 /** Turns a rate-limit setting into the table the limiter enforces (`undefined`: off). */
@@ -68,6 +81,10 @@ export interface ControlDeps extends BackendStores {
   rateLimits: RateLimitSetting | undefined;
   /** How many requests the journal keeps; default {@link JOURNAL_DEFAULT_SIZE}. */
   journalSize?: number;
+  /** How much of each body the journal keeps, in bytes; default 16 KiB. */
+  journalBodyBytes?: number;
+  /** The router's routes, for what the journal says of requests none served. */
+  routes(): readonly RouteSpec[];
   /** Applies the backend's own seed (the `seed` option) again. */
   applyInitialSeed(): void;
   /** Forgets what the authorization server issued and remembered (tokens, `jti`s, nonces). */
@@ -82,13 +99,16 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.
 }
 
 /**
- * The control plane: reset, snapshot and restore, seed, signals, the request journal, faults, the
- * clock and rate limits. The in-process API (`backend.…`) and the HTTP routes under `/__appset/`
+ * The control plane: reset, snapshot and restore, seed, signals, the request journal, stubs, faults,
+ * the clock and rate limits. The in-process API (`backend.…`) and the HTTP routes under `/__appset/`
  * both call these methods, so the two surfaces cannot disagree.
  */
 export class ControlPlane implements RouterControl {
   readonly faults = new FaultTable();
+  readonly stubs = new StubTable();
   readonly journal: RequestJournal;
+  /** Measures the process's memory for `health()`; set by the Node HTTP server. */
+  memoryProbe: (() => MemoryReport) | undefined;
   readonly #baseOrgId: string;
   #baseIdCounter: number | null = null;
   /** Tokens added by seeds since the last reset. */
@@ -101,7 +121,7 @@ export class ControlPlane implements RouterControl {
 
   constructor(private readonly deps: ControlDeps) {
     this.#baseOrgId = deps.org.orgId;
-    this.journal = new RequestJournal(deps.journalSize);
+    this.journal = new RequestJournal(deps.journalSize, deps.journalBodyBytes, () => deps.routes());
   }
 
   /** Marks the current id counter as where `reset()` starts again (called once the backend is built, before its seed). */
@@ -114,6 +134,11 @@ export class ControlPlane implements RouterControl {
     return this.faults.take(method, pathname);
   }
 
+  /** The router asks, before the routes, whether a stub answers the request. */
+  takeStub(method: string, pathname: string) {
+    return this.stubs.take(method, pathname);
+  }
+
   /** The router records each answered request on Okta's paths. */
   record(entry: AnsweredRequest): void {
     this.journal.record(entry);
@@ -121,7 +146,7 @@ export class ControlPlane implements RouterControl {
 
   /** `GET /__appset/health`. */
   health(): MockHealth {
-    return {
+    const health: MockHealth = {
       status: 'ok' as const,
       orgUrl: this.deps.env.orgUrl().origin,
       now: new Date(this.deps.clock.now()).toISOString(),
@@ -129,10 +154,43 @@ export class ControlPlane implements RouterControl {
       snapshotVersion: SNAPSHOT_VERSION,
       defaultAccessPolicyId: this.deps.surroundings.policies.defaultId,
     };
+    if (this.memoryProbe !== undefined) health.memory = this.memoryProbe();
+    return health;
+  }
+
+  /** The journal's entries a filter selects (`GET /__appset/requests`); a bad filter throws {@link ControlInputError} naming the field. */
+  requests(filter: unknown = {}): JournalEntry[] {
+    return this.journal.list(parse(JournalFilterSchema, filter, 'requests filter'));
+  }
+
+  /** The same, without what was sent and answered. */
+  requestSummaries(filter: unknown = {}): JournalSummary[] {
+    return this.journal.summaries(parse(JournalFilterSchema, filter, 'requests filter'));
+  }
+
+  /** The entries a matcher selects (`POST /__appset/requests/find`); a bad matcher throws naming the field. */
+  findRequests(matcher: unknown): JournalEntry[] {
+    return this.journal.find(parse(RequestMatcherSchema, matcher, 'matcher'));
+  }
+
+  /** How many entries a matcher selects (`POST /__appset/requests/count`). */
+  countRequests(matcher: unknown): number {
+    return this.journal.count(parse(RequestMatcherSchema, matcher, 'matcher'));
+  }
+
+  /** Adds a stub after checking it; throws {@link ControlInputError} naming the field. */
+  addStub(input: unknown): Stub {
+    const stub = parse(StubInputSchema, input, 'stub');
+    try {
+      return this.stubs.add(stub);
+    } catch (error) {
+      if (!(error instanceof StubRefusal)) throw error;
+      throw new ControlInputError(error.message, error.field, error.field === 'stubs' ? 409 : 400);
+    }
   }
 
   /**
-   * Everything back to the seed: state, faults, journal, rate-limit windows and settings, clock, ids,
+   * Everything back to the seed: state, faults, stubs, journal, rate-limit windows and settings, clock, ids,
    * tokens (seeded ones and those the token endpoint issued) and the authorization server's memory.
    */
   reset(): void {
@@ -140,6 +198,7 @@ export class ControlPlane implements RouterControl {
     this.deps.clearRunState();
     const { env, clock, ids, org } = this.deps;
     this.faults.clear();
+    this.stubs.clear();
     this.journal.clear();
     env.limiter.clear();
     env.limiter.setLimits(rateLimitTable(this.deps.rateLimits));

@@ -1,6 +1,8 @@
 import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { exceedsUtf8Bytes } from '../http/utf8';
+import { shorten } from '../server/plane-guard';
 import { ControlInputError } from './body-errors';
+import { dashboardPage } from './dashboard/page';
 import type { ControlPlane } from './plane';
 
 /** The reserved prefix of the control plane; nothing of Okta's API lives under it. */
@@ -12,8 +14,8 @@ export function isControlPath(pathname: string): boolean {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Reply = { status: number; body?: unknown; headers?: Array<[string, string]> };
-type Handler = (request: Request, params: { id?: string }) => Reply | Promise<Reply>;
+type Reply = { status: number; body?: unknown; headers?: Array<[string, string]>; html?: string };
+type Handler = (request: Request, params: { id?: string }, url: URL) => Reply | Promise<Reply>;
 
 function json(status: number, body?: unknown): Reply {
   return body === undefined ? { status } : { status, body };
@@ -33,13 +35,73 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
+type Endpoint = { path: RegExp; methods: Partial<Record<Method, Handler>> };
+
+/**
+ * The endpoints of a table of things waiting for requests (faults, stubs): list them, add one,
+ * remove all, remove one by id.
+ */
+function waitingEndpoints(
+  plural: 'faults' | 'stubs',
+  singular: string,
+  table: { list(): unknown[]; clear(): void; remove(id: string): boolean },
+  add: (body: unknown) => unknown,
+  whenGone: string,
+): Endpoint[] {
+  return [
+    {
+      path: new RegExp(`^/${plural}$`),
+      methods: {
+        GET: () => json(200, { [plural]: table.list() }),
+        POST: async (request) => json(201, add(await readBody(request))),
+        DELETE: () => (table.clear(), json(204)),
+      },
+    },
+    {
+      path: new RegExp(`^/${plural}/(?<id>[^/]+)$`),
+      methods: {
+        DELETE: (_request, { id }) => {
+          if (table.remove(id!)) return json(204);
+          return json(404, { error: `No waiting ${singular} has the id "${shorten(id!)}"; GET ${CONTROL_PREFIX}/${plural} lists them (${whenGone})` });
+        },
+      },
+    },
+  ];
+}
+
+/** Filters of `GET /__appset/requests` that are numbers on the wire. */
+const NUMERIC_FILTERS = new Set(['status', 'limit']);
+
+/**
+ * The query of `GET /__appset/requests` as a filter: numbers where the filter takes numbers (a value
+ * that is not one is left as text for the filter's check to refuse), `summary` apart. A parameter
+ * given twice is refused.
+ */
+function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: boolean } {
+  const filter: Record<string, unknown> = {};
+  let summary = false;
+  for (const [name, value] of url.searchParams) {
+    if (Object.hasOwn(filter, name) || (name === 'summary' && summary)) {
+      throw new ControlInputError(`requests filter field ${name}: given more than once; give it once`, name);
+    }
+    if (name === 'summary') {
+      if (value !== 'true' && value !== 'false') throw new ControlInputError(`requests filter field summary: Must be true or false (got "${value.slice(0, 50)}")`, 'summary');
+      summary = value === 'true';
+    } else {
+      filter[name] = NUMERIC_FILTERS.has(name) && /^\d{1,9}$/.test(value) ? Number(value) : value;
+    }
+  }
+  return { filter, summary };
+}
+
 /**
  * The control plane over HTTP: each endpoint calls the same {@link ControlPlane} method as the
  * in-process API. Needs no token; answers `{"error": …}` naming the field on a bad body, and 404 on
  * any other path under the prefix.
  */
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
-  const table: Array<{ path: RegExp; methods: Partial<Record<Method, Handler>> }> = [
+  const table: Endpoint[] = [
+    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardPage().html }) } },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
     {
@@ -54,27 +116,28 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     {
       path: /^\/requests$/,
       methods: {
-        GET: () => json(200, { requests: plane.journal.list() }),
+        GET: (_request, _params, url) => {
+          const { filter, summary } = requestsQuery(url);
+          return json(200, { requests: summary ? plane.requestSummaries(filter) : plane.requests(filter) });
+        },
         DELETE: () => (plane.journal.clear(), json(204)),
       },
     },
+    { path: /^\/requests\/find$/, methods: { POST: async (request) => json(200, { requests: plane.findRequests(await readBody(request)) }) } },
+    { path: /^\/requests\/count$/, methods: { POST: async (request) => json(200, { count: plane.countRequests(await readBody(request)) }) } },
+    { path: /^\/requests\/unmatched$/, methods: { GET: () => json(200, { requests: plane.journal.unmatched() }) } },
     {
-      path: /^\/faults$/,
+      path: /^\/requests\/(?<id>[^/]+)$/,
       methods: {
-        GET: () => json(200, { faults: plane.faults.list() }),
-        POST: async (request) => json(201, plane.addFault(await readBody(request))),
-        DELETE: () => (plane.faults.clear(), json(204)),
-      },
-    },
-    {
-      path: /^\/faults\/(?<id>[^/]+)$/,
-      methods: {
-        DELETE: (_request, { id }) => {
-          if (plane.faults.remove(id!)) return json(204);
-          return json(404, { error: `No waiting fault has the id "${id}"; GET /__appset/faults lists them (a fault is gone once used up)` });
+        GET: (_request, { id }) => {
+          const entry = plane.journal.get(id!);
+          if (entry !== undefined) return json(200, entry);
+          return json(404, { error: `The journal holds no request with the id "${shorten(id!)}"; GET /__appset/requests lists those it holds (the oldest are dropped past journalSize)` });
         },
       },
     },
+    ...waitingEndpoints('stubs', 'stub', plane.stubs, (body) => plane.addStub(body), 'a stub with times is gone once used up'),
+    ...waitingEndpoints('faults', 'fault', plane.faults, (body) => plane.addFault(body), 'a fault is gone once used up'),
     {
       path: /^\/clock$/,
       methods: {
@@ -111,12 +174,12 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
       try {
         id = match.groups?.id === undefined ? undefined : decodeURIComponent(match.groups.id);
       } catch {
-        return json(404, { error: `${url.pathname} names no fault` });
+        return json(404, { error: `${shorten(url.pathname)} names nothing: its last segment is not a valid percent-encoded id` });
       }
-      return handler(request, { id });
+      return handler(request, { id }, url);
     }
     return json(404, {
-      error: `No control endpoint ${url.pathname}; the plane serves ${CONTROL_PREFIX}/health, reset, snapshot, seed, signals, requests, faults, clock and rate-limits`,
+      error: `No control endpoint ${shorten(url.pathname)}; the plane serves ${CONTROL_PREFIX}/ (a dashboard), health, reset, snapshot, seed, signals, requests (and requests/find, count, unmatched, {id}), stubs, faults, clock and rate-limits`,
     });
   }
 
@@ -132,6 +195,10 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
           : json(500, { error: `internal error of the control plane: ${error instanceof Error ? error.message : String(error)}` });
     }
     const headers: Array<[string, string]> = [['cache-control', 'no-store'], ...(reply.headers ?? [])];
+    if (reply.html !== undefined) {
+      headers.push(['content-type', 'text/html; charset=utf-8'], ...dashboardPage().headers);
+      return { status: reply.status, headers, body: reply.html };
+    }
     if (reply.body === undefined) return { status: reply.status, headers, body: null };
     headers.push(['content-type', 'application/json']);
     return { status: reply.status, headers, body: JSON.stringify(reply.body) };

@@ -66,6 +66,15 @@ export class RateLimiter {
     return { limit, remaining: Math.max(0, limit - window.count), reset, allowed: true };
   }
 
+  /** The bucket's window for `lane` as it stands, without counting a call (a stub's answer spends none). */
+  peek(bucket: RateLimitBucket, nowMs: number, lane: RateLimitLane = 'authenticated'): RateLimitState {
+    const start = Math.floor(nowMs / 60_000) * 60_000;
+    const window = this.#windows.get(lane === 'authenticated' ? bucket : `${bucket} ${lane}`);
+    const count = window?.start === start ? window.count : 0;
+    const limit = this.#limits?.[bucket] ?? NOMINAL_LIMIT;
+    return { limit, remaining: Math.max(0, limit - count), reset: (start + 60_000) / 1000, allowed: true };
+  }
+
   /** The enforced limits, or `undefined` when limits are off. */
   get limits(): Readonly<RateLimitTable> | undefined {
     return this.#limits;

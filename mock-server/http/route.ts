@@ -1,3 +1,4 @@
+import { readBoundedBody, ResponseTooLarge } from '../../src/core/bounded-body';
 import type { MockScope, TokenRegistry } from './auth';
 import { base62 } from './ids';
 import { exceedsUtf8Bytes } from './utf8';
@@ -5,7 +6,8 @@ import { refuseDeepBody } from './json-bounds';
 import { malformedBody, notFound, OktaHttpError, rateLimited } from './okta-errors';
 import type { RateLimitBucket, RateLimiter, RateLimitLane, RateLimitState } from './rate-limits';
 import type { FaultAction } from '../control/faults';
-import type { AnsweredRequest } from '../control/journal';
+import type { AnsweredRequest, JournalNote } from '../control/requests/journal';
+import type { StubAnswer } from '../control/stubs';
 
 /** The largest request body the Management API routes read. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -34,6 +36,8 @@ export interface RouteEnv {
 export interface RouterControl {
   /** The fault to apply to this request (counted as used), if one matches. */
   takeFault(method: string, pathname: string): FaultAction | undefined;
+  /** The stub answering this request instead of the routes (counted as used), if one matches. */
+  takeStub?(method: string, pathname: string): StubAnswer | undefined;
   /** Records the answered request. */
   record(entry: AnsweredRequest): void;
 }
@@ -59,11 +63,18 @@ export interface RouteReply {
   status: number;
   /** Serialized as JSON; leave out (and `jsonBytes`) for an empty body. */
   body?: unknown;
-  /** A body already serialized as UTF-8 JSON, used instead of `body` (list pages copy cached bytes). */
+  /**
+   * A body already serialized as UTF-8 JSON, used instead of `body` (list pages copy cached bytes).
+   * Never changed once answered: the journal may keep it as it is.
+   */
   jsonBytes?: Uint8Array;
   /** A body that is not JSON (a served logo), sent as is with its own media type. */
   binary?: { bytes: Uint8Array; contentType: string };
+  /** The body's `Content-Type`; default `application/json`. */
+  contentType?: string;
   headers?: Array<[string, string]>;
+  /** What the request journal keeps beside the answer (what the receiver did with a security event token). */
+  journal?: JournalNote;
 }
 
 /** One route: method, path (msw syntax), rate-limit bucket, the scope it needs (`null`: no auth) and its handler. */
@@ -149,7 +160,7 @@ function render(reply: RouteReply, context: ResponseContext): RenderedReply {
   const headers = commonHeaders(context);
   if (reply.headers) headers.push(...reply.headers);
   const body = reply.binary?.bytes ?? reply.jsonBytes ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
-  if (body !== null) headers.push(['content-type', reply.binary?.contentType ?? 'application/json']);
+  if (body !== null) headers.push(['content-type', reply.binary?.contentType ?? reply.contentType ?? 'application/json']);
   return { status: reply.status, headers, body };
 }
 
@@ -184,25 +195,37 @@ function isUnauthenticated(error: OktaHttpError): boolean {
   return error.errorCode === 'E0000005' || error.errorCode === 'E0000011';
 }
 
+/** Who answers a request, as {@link serve} runs it. */
+export interface ServeTarget {
+  bucket: RateLimitBucket;
+  /** The scope the answer needs; `null`: no credentials are checked. */
+  scope: MockScope | null;
+  /** The route serving the request, as `GET /api/v1/apps/:appId`; `null` when none does. */
+  route: string | null;
+  /** The id of the stub answering the request: it answers as given (no fault, credentials or rate-limit window applies). */
+  stub?: string;
+  /** `'unauthenticated'`: count the call apart from the organization's whatever its credentials (paths no route serves). */
+  lane?: RateLimitLane;
+}
+
 /**
  * Runs a handler with faults, rate limiting, auth and error rendering, and records the answer in
  * the journal: the single path every response takes.
  */
 export async function serve(
   env: RouteEnv,
-  bucket: RateLimitBucket,
-  scope: MockScope | null,
+  target: ServeTarget,
   request: IncomingRequest,
   url: URL,
   handle: (now: number, requestId: string) => RouteReply | Promise<RouteReply>,
-  /** `'unauthenticated'`: count the call apart from the organization's whatever its credentials (paths no route serves). */
-  forceLane?: RateLimitLane,
 ): Promise<RenderedReply> {
-  const fault = env.control?.takeFault(request.method, url.pathname);
+  const { bucket, scope, stub } = target;
+  const fault = stub === undefined ? env.control?.takeFault(request.method, url.pathname) : undefined;
   if (fault && fault.delayMs > 0) await delay(fault.delayMs);
   const now = env.now();
   const requestId = base62(20);
   let errorCode: string | null = null;
+  let note: JournalNote | undefined;
   let reply: RenderedReply;
   // Written out rather than in nested closures: this runs for every request, and each closure and
   // awaited plain value costs an allocation or a promise turn.
@@ -221,16 +244,19 @@ export async function serve(
         refusal = error instanceof OktaHttpError ? error : internalError(error);
       }
     }
-    const lane = forceLane ?? (refusal !== undefined && isUnauthenticated(refusal) ? 'unauthenticated' : 'authenticated');
-    const context: ResponseContext = { now, requestId, rate: env.limiter.take(bucket, now, lane) };
+    const lane = target.lane ?? (refusal !== undefined && isUnauthenticated(refusal) ? 'unauthenticated' : 'authenticated');
+    // A stub's answer spends no window: it reports the bucket's as it stands.
+    const rate = stub === undefined ? env.limiter.take(bucket, now, lane) : env.limiter.peek(bucket, now, lane);
+    const context: ResponseContext = { now, requestId, rate };
     let failure: OktaHttpError | undefined;
     let failureContext = context;
     if (fault?.error) {
-      // An injected 429 tells the client to wait, as a real one does: nothing left, reset ahead.
-      const rate = fault.error.status === 429 ? { ...context.rate, remaining: 0, reset: Math.max(context.rate.reset, Math.floor(now / 1000) + 1) } : context.rate;
+      // An injected 429 tells the client to wait, as a real one does: nothing left, reset ahead (or
+      // where the fault's resetInMs puts it).
+      const reset = fault.resetInMs === undefined ? Math.max(rate.reset, Math.floor(now / 1000) + 1) : Math.floor((now + fault.resetInMs) / 1000);
       failure = fault.error;
-      failureContext = { ...context, rate };
-    } else if (!context.rate.allowed) {
+      failureContext = fault.error.status === 429 ? { ...context, rate: { ...rate, remaining: 0, reset } } : context;
+    } else if (!rate.allowed) {
       failure = rateLimited();
     } else if (refusal !== undefined) {
       failure = refusal;
@@ -239,6 +265,7 @@ export async function serve(
         let answered = handle(now, requestId);
         if (answered instanceof Promise) answered = await answered;
         errorCode = errorCodeOf(answered.status, answered.body);
+        note = answered.journal;
         reply = render(answered, context);
       } catch (error) {
         failure = error instanceof OktaHttpError ? error : internalError(error);
@@ -249,7 +276,7 @@ export async function serve(
       reply = renderError(failure, failureContext);
     }
   }
-  env.control?.record({ method: request.method, url, status: reply!.dropped ? 0 : reply!.status, errorCode, requestId, at: now });
+  env.control?.record({ input: request, url, reply: reply!, errorCode, requestId, at: now, route: target.route, stub: stub ?? null, note });
   return reply!;
 }
 
@@ -298,17 +325,9 @@ function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: st
       : new MethodNotAllowed((allowed.length > 0 ? allowed : [...API_METHODS]).join(', '));
   // No route speaks for the organization here: such calls cannot use up the bucket of the routes
   // that share `default` (the token endpoint among them).
-  return serve(
-    env,
-    'default',
-    null,
-    request,
-    url,
-    () => {
-      throw error;
-    },
-    'unauthenticated',
-  );
+  return serve(env, { bucket: 'default', scope: null, route: null, lane: 'unauthenticated' }, request, url, () => {
+    throw error;
+  });
 }
 
 /** The methods some route of the API answers. */
@@ -327,10 +346,20 @@ interface CompiledRoute {
   spec: RouteSpec;
   method: string;
   match: PathMatcher;
+  /** How {@link serve} runs it; `route` names it for the journal: `GET /api/v1/apps/:appId`. */
+  target: ServeTarget;
 }
 
 function compileRoutes(specs: readonly RouteSpec[]): CompiledRoute[] {
-  return specs.map((spec) => ({ spec, method: spec.method.toUpperCase(), match: compilePath(spec.path) }));
+  return specs.map((spec) => {
+    const method = spec.method.toUpperCase();
+    return { spec, method, match: compilePath(spec.path), target: { bucket: spec.bucket, scope: spec.scope, route: routeLabel(spec) } };
+  });
+}
+
+/** How the journal names a route: its method and path, `GET /api/v1/apps/:appId`. */
+export function routeLabel(spec: Pick<RouteSpec, 'method' | 'path'>): string {
+  return `${spec.method.toUpperCase()} ${spec.path}`;
 }
 
 /**
@@ -348,16 +377,72 @@ export interface IncomingRequest {
    * (the HTTP server, for a body it read whole).
    */
   text?(): Promise<string>;
+  /** Every header, names and values alternating, in the order sent: read by the journal, which copies them. */
+  rawHeaders(): readonly string[];
+  /** The body as the server read it, for the journal (which copies what it keeps); `undefined` when there is none. */
+  journalBody?(): BodySeen | undefined;
 }
+
+/**
+ * A request body as the server read it: its bytes (and its text, once decoded), or only its size
+ * (as far as it was read) when it was larger than the routes read.
+ */
+export type BodySeen = { bytes: Uint8Array; text?: string } | { bytes: null; size: number };
 
 /** Reads a request header by its name, case-insensitively; `null` when absent. */
 export interface HeaderReader {
   get(name: string): string | null;
 }
 
-/** A fetch `Request` as an {@link IncomingRequest}. */
+/** A fetch `Request` as an {@link IncomingRequest} (its body unread, so the journal does not see it). */
 export function incoming(request: Request): IncomingRequest {
-  return { method: request.method, headers: request.headers, request: () => request };
+  return { method: request.method, headers: request.headers, request: () => request, rawHeaders: () => headerList(request.headers) };
+}
+
+function headerList(headers: Headers): string[] {
+  const raw: string[] = [];
+  headers.forEach((value, name) => raw.push(name, value));
+  return raw;
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * A fetch `Request` as an {@link IncomingRequest}, its body read first (no more than the routes
+ * read), so the journal keeps what was sent whichever way the route reads it. A longer body is
+ * handed on with a `Content-Length` past that bound, which every route refuses unread, as the HTTP
+ * server does.
+ */
+export async function incomingWithBody(request: Request): Promise<IncomingRequest> {
+  const plain = incoming(request);
+  if (request.body === null) return plain;
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) return { ...plain, journalBody: () => ({ bytes: null, size: declared }) };
+  let bytes: Uint8Array | null = null;
+  // Past the bound, the size is only known to be larger: the routes refuse it by that.
+  let size = MAX_REQUEST_BODY_BYTES + 1;
+  try {
+    bytes = await readBoundedBody(new Response(request.body), MAX_REQUEST_BODY_BYTES);
+    size = bytes.byteLength;
+  } catch (error) {
+    if (!(error instanceof ResponseTooLarge)) throw error;
+  }
+  let headers = request.headers;
+  if (bytes === null) {
+    headers = new Headers(request.headers);
+    headers.set('content-length', String(size));
+  }
+  const body = bytes ?? new Uint8Array(0);
+  let text: string | undefined;
+  let rebuilt: Request | undefined;
+  return {
+    method: request.method,
+    headers,
+    rawHeaders: plain.rawHeaders,
+    text: () => Promise.resolve((text ??= utf8.decode(body))),
+    request: () => (rebuilt ??= new Request(request.url, { method: request.method, headers, body: bytes, signal: request.signal })),
+    journalBody: () => (bytes === null ? { bytes: null, size } : { bytes, text }),
+  };
 }
 
 /** A {@link RouteRequest} over an {@link IncomingRequest}: the fetch `Request` is built only if read. */
@@ -401,12 +486,15 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
   }
   return (input, url) => {
     const { pathname } = url;
+    // Stubs answer before the routes: an endpoint the backend does not implement, or one forced answer.
+    const stub = env.control?.takeStub?.(input.method, pathname);
+    if (stub !== undefined) return serve(env, { bucket: 'default', scope: null, route: null, stub: stub.id }, input, url, () => stub.reply);
     const segments = pathname.split('/');
     for (const route of candidates.get(`${input.method} ${segments.length}`) ?? NO_ROUTES) {
       const params = route.match(pathname, segments);
       if (params === undefined) continue;
       const { spec } = route;
-      return serve(env, spec.bucket, spec.scope, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, url, params, now, requestId)));
+      return serve(env, route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, url, params, now, requestId)));
     }
     return unmatched(env, input, url, input.method, routes);
   };

@@ -1,3 +1,4 @@
+import type { MemoryReport } from '../control/plane';
 import type { IncomingRequest, RenderedReply, RouteEnv, RouteSpec } from './route';
 
 /**
@@ -21,6 +22,8 @@ export interface ServeHooks {
    * server passes node:crypto's).
    */
   useTokenDigest(digest: (token: string) => string): void;
+  /** Gives `health()` a way to measure the process's memory (the Node server's, which core code cannot read). */
+  reportMemory(probe: () => MemoryReport): void;
 }
 
 const registry = new WeakMap<object, ServeHooks>();

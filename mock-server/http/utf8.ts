@@ -2,7 +2,7 @@
  * The length of `text` in UTF-8 bytes, as it is sent on the wire (the web platform's way, no `Buffer`),
  * counted without encoding it: a lone surrogate counts as the 3 bytes of the U+FFFD that replaces it.
  */
-function utf8ByteLength(text: string): number {
+export function utf8ByteLength(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);

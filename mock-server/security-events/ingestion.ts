@@ -13,8 +13,11 @@ import { subjectKeys, type SignalsStore } from './signals';
 /** The System Log event type recorded for every accepted event. */
 export const RECEIVE_EVENT_TYPE = 'security.events.provider.receive_event';
 
-/** The outcome of one delivery: accepted (202) or refused with an RFC 8935 error (400). */
-export type IngestionResult = { accepted: true } | { accepted: false; err: string; description: string };
+/**
+ * The outcome of one delivery: accepted (202; `ignored` says why nothing was done, as for an
+ * identical redelivery) or refused with an RFC 8935 error (400).
+ */
+export type IngestionResult = { accepted: true; ignored?: string } | { accepted: false; err: string; description: string };
 
 type Payload<K extends keyof typeof EVENT_TYPES> = KnownEventPayloads[(typeof EVENT_TYPES)[K]];
 
@@ -89,7 +92,7 @@ export class IngestionService {
     // A memory restored from a snapshot written before (appset 0.1.0 before this change) holds
     // digests of whole tokens: a redelivery of such a token is still a duplicate.
     if (verdict === 'conflict' && this.replay.check(iss, jti, this.#digest(token), now) === 'duplicate') verdict = 'duplicate';
-    if (verdict === 'duplicate') return { accepted: true };
+    if (verdict === 'duplicate') return { accepted: true, ignored: `an identical redelivery of the token with jti '${jti}', already acted on` };
     if (verdict === 'conflict') {
       return {
         accepted: false,

@@ -32,7 +32,12 @@ export function renderProvider(provider: StoredProvider, orgUrl: URL) {
 }
 
 function refused(err: string, description: string): RouteReply {
-  return { status: 400, body: { err, description }, headers: [['content-language', 'en-US']] };
+  return { status: 400, body: { err, description }, headers: [['content-language', 'en-US']], journal: { ingestion: { outcome: 'refused', err, description } } };
+}
+
+/** A delivery the receiver took: 202, and in the journal whether it acted or ignored it (and why). */
+function taken(ignored: string | undefined): RouteReply {
+  return { status: 202, journal: { ingestion: ignored === undefined ? { outcome: 'accepted' } : { outcome: 'ignored', reason: ignored } } };
 }
 
 function isSecEventJwt(contentType: string | null): boolean {
@@ -65,7 +70,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const result = await ingestion.ingest(token, now, requestId);
-        return result.accepted ? { status: 202 } : refused(result.err, result.description);
+        return result.accepted ? taken(result.ignored) : refused(result.err, result.description);
       },
     },
     {

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
-import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
+import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type BodySeen, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
@@ -144,6 +144,7 @@ const utf8 = new TextDecoder();
  */
 class NodeRequest implements IncomingRequest {
   #request: Request | undefined;
+  #text: string | undefined;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -155,7 +156,19 @@ class NodeRequest implements IncomingRequest {
   ) {}
 
   text(): Promise<string> {
-    return this.body === undefined ? this.request().text() : Promise.resolve(utf8.decode(this.body));
+    if (this.body === undefined) return this.request().text();
+    // Decoded once: the journal keeps the text the route read.
+    this.#text ??= utf8.decode(this.body);
+    return Promise.resolve(this.#text);
+  }
+
+  rawHeaders(): readonly string[] {
+    return this.req.rawHeaders;
+  }
+
+  journalBody(): BodySeen | undefined {
+    if (this.bytesSeen !== undefined) return { bytes: null, size: this.bytesSeen };
+    return this.body === undefined || this.body.length === 0 ? undefined : { bytes: this.body, text: this.#text };
   }
 
   request(): Request {
@@ -200,6 +213,16 @@ function writeReply(res: ServerResponse, reply: RenderedReply): void {
 function tokenDigest(token: string): string {
   // One call, no Hash object (Node 20.12 and later; a string is hashed as UTF-8).
   return hash('sha256', token, 'base64url');
+}
+
+/**
+ * The process's memory for `GET /__appset/health`: after a full collection when Node runs with
+ * `--expose-gc`, so a test can tell retained memory from garbage not yet collected.
+ */
+function processMemory(): { heapUsedBytes: number; rssBytes: number } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heapUsedBytes: heapUsed, rssBytes: rss };
 }
 
 function servedUrl(host: string, port: number): URL {
@@ -251,6 +274,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   const { env, route, controlOn } = hooks;
   // The same digest as the backend's own SHA-256 in JavaScript, natively.
   hooks.useTokenDigest(tokenDigest);
+  hooks.reportMemory(processMemory);
   const cors = corsPolicy(options.corsOrigins);
   const boundHost = options.host ?? '127.0.0.1';
   const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };
@@ -398,7 +422,9 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     const incoming = new NodeRequest(req, method, headers, url, body, bytesSeen);
     // A body cut short is read through the `Request`, whose headers carry the size seen, so the
     // route refuses it in its own form.
-    if (bytesSeen !== undefined) return route({ method, headers: incoming.request().headers, request: () => incoming.request() }, url);
+    if (bytesSeen !== undefined) {
+      return route({ method, headers: incoming.request().headers, request: () => incoming.request(), rawHeaders: () => incoming.rawHeaders(), journalBody: () => incoming.journalBody() }, url);
+    }
     return await route(incoming, url);
   }
 

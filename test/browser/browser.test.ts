@@ -58,7 +58,7 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the client in a page on one or
   let apiUrl: string;
   let site: Awaited<ReturnType<typeof serveStatic>>;
   beforeAll(async () => {
-    ({ cli, url: apiUrl } = await startCli(['--port', '0', '--seed', 'demo', '--token', TOKEN]));
+    ({ cli, url: apiUrl } = await startCli(['--port', '0', '--seed', 'demo', '--token', TOKEN, '--log', 'all']));
     site = await serveStatic({ '/': html('cors-client.js'), '/cors-client.js': await bundlePage('cors-client.ts') });
   }, 60_000);
   afterAll(async () => {

@@ -25,9 +25,9 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** Runs `node --import tsx mock-server/cli.ts ...args` in the repository. */
-export function runCli(args: string[]): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', ...args], {
+/** Runs `node --import tsx mock-server/cli.ts ...args` in the repository; `nodeArgs` go to node itself. */
+export function runCli(args: string[], nodeArgs: string[] = []): CliProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'mock-server/cli.ts', ...args], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,8 +89,8 @@ export function runCli(args: string[]): CliProcess {
 }
 
 /** Starts `appset-mock` with the arguments and resolves with its served URL once it listens. */
-export async function startCli(args: string[]): Promise<{ cli: CliProcess; url: string }> {
-  const cli = runCli(args);
+export async function startCli(args: string[], nodeArgs: string[] = []): Promise<{ cli: CliProcess; url: string }> {
+  const cli = runCli(args, nodeArgs);
   try {
     const line = await cli.waitForLine(LISTENING);
     return { cli, url: LISTENING.exec(line)![1]! };

@@ -12,7 +12,7 @@ let cli: CliProcess;
 let url: string;
 
 beforeAll(async () => {
-  ({ cli, url } = await startCli(['--port', '0', '--host', '127.0.0.1', '--seed', 'demo', '--token', TOKEN]));
+  ({ cli, url } = await startCli(['--port', '0', '--host', '127.0.0.1', '--seed', 'demo', '--token', TOKEN, '--log', 'all']));
 });
 
 afterAll(async () => {

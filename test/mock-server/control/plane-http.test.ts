@@ -59,6 +59,7 @@ describe('GET /__appset/health', () => {
       ids: 'deterministic',
       snapshotVersion: 1,
       defaultAccessPolicyId: backend.policies.defaultAccessPolicyId,
+      memory: { heapUsedBytes: expect.any(Number), rssBytes: expect.any(Number) },
     });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
@@ -196,9 +197,32 @@ describe('GET and DELETE /__appset/requests', () => {
     const second = await okta('GET', '/api/v1/apps/0oa00000000000000000');
     const answer = await plane('GET', '/requests');
     expect(answer.status).toBe(200);
+    const sent = expect.objectContaining({ headers: expect.objectContaining({ authorization: 'SSWS [REDACTED]' }), body: null, bodySize: 0, truncated: false });
     expect(answer.body.requests).toEqual([
-      { method: 'GET', path: '/api/v1/apps?limit=5', status: 200, errorCode: null, requestId: first.headers.get('x-okta-request-id'), time: '2026-03-01T10:00:30.000Z' },
-      { method: 'GET', path: '/api/v1/apps/0oa00000000000000000', status: 404, errorCode: 'E0000007', requestId: second.headers.get('x-okta-request-id'), time: '2026-03-01T10:00:30.000Z' },
+      {
+        method: 'GET',
+        path: '/api/v1/apps?limit=5',
+        status: 200,
+        errorCode: null,
+        requestId: first.headers.get('x-okta-request-id'),
+        time: '2026-03-01T10:00:30.000Z',
+        route: 'GET /api/v1/apps',
+        stub: null,
+        request: sent,
+        response: { headers: expect.objectContaining({ 'x-okta-request-id': first.headers.get('x-okta-request-id') }), body: '[]', bodySize: 2, truncated: false },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/apps/0oa00000000000000000',
+        status: 404,
+        errorCode: 'E0000007',
+        requestId: second.headers.get('x-okta-request-id'),
+        time: '2026-03-01T10:00:30.000Z',
+        route: 'GET /api/v1/apps/:appId',
+        stub: null,
+        request: sent,
+        response: expect.objectContaining({ body: expect.stringContaining('"errorCode":"E0000007"') }),
+      },
     ]);
   });
 
@@ -213,7 +237,7 @@ describe('/__appset/faults', () => {
   it('a 429 fault answers E0000047 with rate-limit headers whose reset is in the future, once', async () => {
     const added = await plane('POST', '/faults', { path: '/api/v1/apps', status: 429 });
     expect(added.status).toBe(201);
-    expect(added.body).toEqual({ id: expect.any(String), method: null, path: '/api/v1/apps', remaining: 1, status: 429, delayMs: 0, drop: false });
+    expect(added.body).toEqual({ id: expect.any(String), method: null, path: '/api/v1/apps', remaining: 1, status: 429, resetInMs: null, delayMs: 0, drop: false });
     const limited = await okta('GET', '/api/v1/apps');
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ errorCode: 'E0000047', errorSummary: 'API call exceeded rate limit due to too many requests.', errorCauses: [] });

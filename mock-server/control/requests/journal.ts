@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { ConfigurationError } from '../../../src/errors';
+import type { IncomingRequest, RenderedReply, RouteSpec } from '../../http/route';
+import {
+  BodyKeeper,
+  bodySize,
+  bodyText,
+  JOURNAL_DEFAULT_BODY_BYTES,
+  JOURNAL_MAX_BODY_BYTES,
+  keepHeaderPairs,
+  keepHeaders,
+  MAX_KEPT_PATH_CHARS,
+  type KeptBody,
+  type KeptHeaders,
+} from './capture';
+import { compileMatcher, type MatchedRequest, type RequestMatcherSchema } from './matcher';
+import { nearMisses, unmatchedNote, type NearMiss, type UnmatchedNote } from './near-miss';
+import { redactQuery } from './redact';
+
+/** What the receiver did with a security event token: accepted, ignored (and why), or refused (with its RFC 8935 error). */
+export type IngestionNote =
+  | { outcome: 'accepted' }
+  | { outcome: 'ignored'; reason: string }
+  | { outcome: 'refused'; err: string; description: string };
+
+/** What a route adds to its request's journal entry (see `RouteReply.journal`). */
+export interface JournalNote {
+  /** For a security event token: what the receiver did with it. */
+  ingestion?: IngestionNote;
+}
+
+/** One side of a journaled exchange: what was sent, or what was answered. */
+export interface JournalMessage {
+  /** Header names in lower case; a repeated header's values joined with `, `; secrets redacted. */
+  headers: Record<string, string>;
+  /** The body as text (secrets redacted), base64 when `bodyEncoding` says so; `null` when there was none. */
+  body: string | null;
+  /** The body's whole size as sent, in bytes (for a body larger than the routes read, as far as it was read). */
+  bodySize: number;
+  /** Only the start of the body was kept (see the journal's body bound). */
+  truncated: boolean;
+  /** `'base64'` for a binary body (an image). */
+  bodyEncoding?: 'base64';
+  /** Some headers were left out past the journal's bound. */
+  headersTruncated?: true;
+}
+
+/** One request the backend answered on Okta's paths. */
+export interface JournalEntry {
+  method: string;
+  /** Path and query, as requested (secret query parameters redacted). */
+  path: string;
+  /** The status answered; `0` when a fault dropped the connection. */
+  status: number;
+  /** The Okta `errorCode` (or the receiver's `err`) of an error answer, else `null`. */
+  errorCode: string | null;
+  /** The `X-Okta-Request-Id` of the answer: the entry's id. */
+  requestId: string;
+  /** When it was answered, by the backend's clock (ISO 8601). */
+  time: string;
+  /** The route that served it (`GET /api/v1/apps/:appId`), or `null` when none did. */
+  route: string | null;
+  /** The id of the stub that answered it, or `null`. */
+  stub: string | null;
+  /** What was sent. */
+  request: JournalMessage;
+  /** What was answered (the headers as the backend wrote them, before the HTTP server's CORS headers). */
+  response: JournalMessage;
+  /** For a security event token: what the receiver did with it. */
+  ingestion?: IngestionNote;
+  /** When no route or stub served it: why (an Okta path not implemented here, or no Okta path at all). */
+  unmatched?: UnmatchedNote;
+}
+
+/** An entry without what was sent and answered (`GET /__appset/requests?summary=true`). */
+export type JournalSummary = Omit<JournalEntry, 'request' | 'response'>;
+
+/** An entry no route served, with the routes it came closest to. */
+export type UnmatchedEntry = JournalEntry & { unmatched: UnmatchedNote; closest: NearMiss[] };
+
+/**
+ * An answered request as the router hands it over. The journal copies what it keeps at once (the
+ * request and reply are not kept), and turns it into text only when it is read.
+ */
+export interface AnsweredRequest {
+  input: IncomingRequest;
+  url: URL;
+  reply: RenderedReply;
+  errorCode: string | null;
+  requestId: string;
+  /** When it was answered, by the backend's clock (epoch ms). */
+  at: number;
+  route: string | null;
+  stub: string | null;
+  note?: JournalNote;
+}
+
+interface StoredEntry {
+  method: string;
+  /** The URL as requested, or the path and query as kept when they needed redacting or cutting. */
+  target: URL | string;
+  status: number;
+  errorCode: string | null;
+  requestId: string;
+  at: number;
+  route: string | null;
+  stub: string | null;
+  note: JournalNote | undefined;
+  requestHeaders: KeptHeaders;
+  requestBody: KeptBody | null;
+  responseHeaders: KeptHeaders;
+  responseBody: KeptBody | null;
+}
+
+/** The default number of entries the journal keeps. */
+export const JOURNAL_DEFAULT_SIZE = 1_000;
+
+const METHOD = /^[A-Za-z]{1,20}$/;
+
+/** Which entries `GET /__appset/requests` and `backend.journal.list(…)` answer. */
+export const JournalFilterSchema = z.strictObject({
+  /** Only this method, in any case. */
+  method: z.string().regex(METHOD, 'Must be an HTTP method such as GET or POST').optional(),
+  /** Only this path: without `?`, the path alone; with one, the path and query exactly. */
+  path: z.string().min(1).max(MAX_KEPT_PATH_CHARS).regex(/^\//, 'Must be a path starting with "/", e.g. /api/v1/apps').optional(),
+  /** Only answers with this status. */
+  status: z.int().min(0).max(599).optional(),
+  /** Only requests answered at or after this instant (ISO 8601, by the backend's clock). */
+  since: z.iso.datetime({ offset: true }).optional(),
+  /** Only the most recent this many (still oldest first). */
+  limit: z.int().min(1).max(100_000).optional(),
+});
+
+/** A filter of the journal (see {@link JournalFilterSchema}). */
+export type JournalFilter = z.input<typeof JournalFilterSchema>;
+
+function contentTypeOf(list: readonly string[]): string | null {
+  for (let i = 0; i < list.length; i += 2) if (list[i] === 'content-type') return list[i + 1]!;
+  return null;
+}
+
+function headerOf(list: KeptHeaders, name: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < list.length; i += 2) if (list[i] === name) value = value === null ? list[i + 1]! : `${value}, ${list[i + 1]!}`;
+  return value;
+}
+
+function headerRecord(list: KeptHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < list.length; i += 2) {
+    const name = list[i]!;
+    out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${list[i + 1]!}` : list[i + 1]!;
+  }
+  return out;
+}
+
+function message(headers: KeptHeaders, body: KeptBody | null): JournalMessage {
+  const out: JournalMessage = {
+    headers: headerRecord(headers),
+    body: body === null ? null : bodyText(body),
+    bodySize: body === null ? 0 : bodySize(body),
+    truncated: body?.truncated ?? false,
+  };
+  if (body?.binary) out.bodyEncoding = 'base64';
+  if (headers.truncated) out.headersTruncated = true;
+  return out;
+}
+
+function pathOf(entry: StoredEntry): string {
+  return typeof entry.target === 'string' ? entry.target : entry.target.pathname + entry.target.search;
+}
+
+function pathnameOf(entry: StoredEntry): string {
+  if (typeof entry.target !== 'string') return entry.target.pathname;
+  const query = entry.target.indexOf('?');
+  return query === -1 ? entry.target : entry.target.slice(0, query);
+}
+
+/**
+ * The last requests answered on Okta's paths, oldest first: what was sent and answered, secrets
+ * redacted and bodies cut to a bound. Past `size` entries the oldest is dropped, so the journal never
+ * holds more than `size` entries of at most 4 KiB of path, 8 KiB of headers each way and
+ * `bodyBytes` of body each way.
+ */
+export class RequestJournal {
+  /** Oldest first once `#start` is taken into account: a ring, so recording is O(1) and never holds more than `size`. */
+  #entries: StoredEntry[] = [];
+  #start = 0;
+  readonly #bodies: BodyKeeper;
+
+  constructor(
+    readonly size = JOURNAL_DEFAULT_SIZE,
+    readonly bodyBytes = JOURNAL_DEFAULT_BODY_BYTES,
+    /** The router's routes, for what the journal says of requests none served. */
+    private readonly routes: () => readonly RouteSpec[] = () => [],
+  ) {
+    if (!Number.isInteger(size) || size < 1 || size > 100_000) {
+      throw new ConfigurationError(`journalSize must be a whole number from 1 to 100000 (got ${size}); leave it out for the default, ${JOURNAL_DEFAULT_SIZE}.`);
+    }
+    if (!Number.isInteger(bodyBytes) || bodyBytes < 0 || bodyBytes > JOURNAL_MAX_BODY_BYTES) {
+      throw new ConfigurationError(
+        `journalBodyBytes must be a whole number from 0 to ${JOURNAL_MAX_BODY_BYTES} (got ${bodyBytes}); leave it out for the default, ${JOURNAL_DEFAULT_BODY_BYTES}.`,
+      );
+    }
+    this.#bodies = new BodyKeeper(bodyBytes);
+  }
+
+  /** Keeps what is needed of an answered request, at once (nothing of `answered` is kept by reference but immutable answer bytes). */
+  record(answered: AnsweredRequest): void {
+    const { input, url, reply } = answered;
+    const requestHeaders = keepHeaders(input.rawHeaders());
+    const seen = input.journalBody?.();
+    let requestBody: KeptBody | null = null;
+    if (seen !== undefined) {
+      requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders));
+    }
+    const responseHeaders = keepHeaderPairs(reply.headers);
+    const responseBody = reply.body === null || reply.body.length === 0 ? null : this.#bodies.answer(reply.body, contentTypeOf(responseHeaders));
+    const href = url.href;
+    let target: URL | string = url;
+    if (href.length > MAX_KEPT_PATH_CHARS || href.includes('?')) {
+      const path = url.pathname + redactQuery(url.search);
+      target = path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path;
+    }
+    const entry: StoredEntry = {
+      method: input.method,
+      target,
+      status: reply.dropped ? 0 : reply.status,
+      errorCode: answered.errorCode,
+      requestId: answered.requestId,
+      at: answered.at,
+      route: answered.route,
+      stub: answered.stub,
+      note: answered.note,
+      requestHeaders,
+      requestBody,
+      responseHeaders,
+      responseBody,
+    };
+    if (this.#entries.length < this.size) {
+      this.#entries.push(entry);
+    } else {
+      this.#entries[this.#start] = entry;
+      this.#start = (this.#start + 1) % this.size;
+    }
+  }
+
+  #ordered(): StoredEntry[] {
+    if (this.#start === 0) return this.#entries.slice();
+    return [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+  }
+
+  #filtered(filter: z.output<typeof JournalFilterSchema>): StoredEntry[] {
+    const method = filter.method?.toUpperCase();
+    const since = filter.since === undefined ? undefined : Date.parse(filter.since);
+    const { path, status, limit } = filter;
+    const withQuery = path?.includes('?') ?? false;
+    const out = this.#ordered().filter(
+      (entry) =>
+        (method === undefined || entry.method === method) &&
+        (status === undefined || entry.status === status) &&
+        (since === undefined || entry.at >= since) &&
+        (path === undefined || (withQuery ? pathOf(entry) : pathnameOf(entry)) === path),
+    );
+    return limit === undefined ? out : out.slice(-limit);
+  }
+
+  /** The entries a checked filter selects, oldest first. */
+  list(filter: z.output<typeof JournalFilterSchema> = {}): JournalEntry[] {
+    return this.#filtered(filter).map((entry) => this.#toEntry(entry));
+  }
+
+  /** The same, without what was sent and answered. */
+  summaries(filter: z.output<typeof JournalFilterSchema> = {}): JournalSummary[] {
+    return this.#filtered(filter).map((entry) => this.#toSummary(entry));
+  }
+
+  /** The entry of the request answered with this `X-Okta-Request-Id`, if the journal still holds it. */
+  get(requestId: string): JournalEntry | undefined {
+    const entry = this.#entries.find((e) => e.requestId === requestId);
+    return entry === undefined ? undefined : this.#toEntry(entry);
+  }
+
+  /** The entries a checked matcher selects, oldest first. */
+  find(matcher: z.output<typeof RequestMatcherSchema>): JournalEntry[] {
+    return this.#matching(matcher).map((entry) => this.#toEntry(entry));
+  }
+
+  /** How many entries a checked matcher selects. */
+  count(matcher: z.output<typeof RequestMatcherSchema>): number {
+    return this.#matching(matcher).length;
+  }
+
+  #matching(matcher: z.output<typeof RequestMatcherSchema>): StoredEntry[] {
+    const matches = compileMatcher(matcher);
+    return this.#ordered().filter((entry) => matches(matchedView(entry)));
+  }
+
+  /** The requests no route or stub served, oldest first, each with the routes it came closest to. */
+  unmatched(): UnmatchedEntry[] {
+    const routes = this.routes();
+    return this.#ordered()
+      .filter((entry) => entry.route === null && entry.stub === null)
+      .map((entry) => {
+        const full = this.#toEntry(entry) as UnmatchedEntry;
+        const missed = {
+          method: entry.method,
+          pathname: pathnameOf(entry),
+          header: (name: string) => headerOf(entry.requestHeaders, name),
+          body: full.request.bodyEncoding === undefined ? full.request.body : null,
+          bodyTruncated: full.request.truncated,
+        };
+        // A path of Okta's that the backend lacks is no typo: only a route a step away is worth naming.
+        full.closest = nearMisses(missed, routes, full.unmatched.kind === 'not-implemented' ? 1 : undefined);
+        return full;
+      });
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.#entries = [];
+    this.#start = 0;
+  }
+
+  #toSummary(entry: StoredEntry): JournalSummary {
+    const summary: JournalSummary = {
+      method: entry.method,
+      path: pathOf(entry),
+      status: entry.status,
+      errorCode: entry.errorCode,
+      requestId: entry.requestId,
+      time: new Date(entry.at).toISOString(),
+      route: entry.route,
+      stub: entry.stub,
+    };
+    if (entry.note?.ingestion !== undefined) summary.ingestion = { ...entry.note.ingestion };
+    if (entry.route === null && entry.stub === null) summary.unmatched = unmatchedNote(entry.method, pathnameOf(entry), this.routes());
+    return summary;
+  }
+
+  #toEntry(entry: StoredEntry): JournalEntry {
+    const { ingestion, unmatched, ...summary } = this.#toSummary(entry);
+    const full: JournalEntry = {
+      ...summary,
+      request: message(entry.requestHeaders, entry.requestBody),
+      response: message(entry.responseHeaders, entry.responseBody),
+    };
+    if (ingestion !== undefined) full.ingestion = ingestion;
+    if (unmatched !== undefined) full.unmatched = unmatched;
+    return full;
+  }
+}
+
+/** A stored entry as matchers read it, its body decoded only if a matcher asks. */
+function matchedView(entry: StoredEntry): MatchedRequest {
+  const target = typeof entry.target === 'string' ? new URL(entry.target, 'http://journal.invalid') : entry.target;
+  return {
+    method: entry.method,
+    pathname: target.pathname,
+    searchParams: target.searchParams,
+    status: entry.status,
+    header: (name) => headerOf(entry.requestHeaders, name),
+    body: () => (entry.requestBody === null || entry.requestBody.binary ? null : bodyText(entry.requestBody)),
+    bodyTruncated: entry.requestBody?.truncated ?? false,
+  };
+}

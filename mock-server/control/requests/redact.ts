@@ -1,0 +1,248 @@
+// What the request journal takes out of a request or answer before keeping it: credentials and
+// private keys, wherever they travel (headers, query strings, form and JSON bodies, PEM text).
+import { REDACTED } from '../../../src/core/redact';
+
+export { REDACTED };
+
+/**
+ * Names of members, form fields and query parameters whose values are secrets, compared in lower
+ * case without `_` and `-` (`client_secret`, `clientSecret` and `client-secret` alike).
+ */
+const SECRET_NAMES: ReadonlySet<string> = new Set([
+  'password',
+  'passcode',
+  'passphrase',
+  'secret',
+  'clientsecret',
+  'clientassertion',
+  'assertion',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'token',
+  'tokenencrypted',
+  'subjecttoken',
+  'actortoken',
+  'devicesecret',
+  'sessiontoken',
+  'sharedsecret',
+  'privatekey',
+  'codeverifier',
+  'answer',
+  'apitoken',
+  'apikey',
+]);
+
+/** Members of a JSON Web Key that hold private key material (RFC 7518 §6.2.2, §6.3.2, §6.4.1). */
+const JWK_PRIVATE_MEMBERS: ReadonlySet<string> = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
+
+/** Whether a member, field or parameter name names a secret. */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAMES.has(name.toLowerCase().replace(/[-_]/g, ''));
+}
+
+/**
+ * Text that may hold a secret: a secret's name, a JWK (`"kty"`), a PEM private key, or JSON escapes
+ * (`\u0070assword` spells `password`). A body without any of these is kept as it came, unscanned.
+ */
+const SECRET_HINT = /passw|passc|passph|secret|assertion|token|private|"kty"|answer|verifier|api[-_]?key|\\u/i;
+
+/** A PEM private key (PKCS #1, #8, SEC 1, OpenSSH, PGP), to its end marker or the end of a cut text. */
+const PEM_PRIVATE_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(?:-----END \1PRIVATE KEY\2-----|$)/g;
+
+/** Headers whose value is `scheme credentials`: the scheme is kept. */
+const SCHEME_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization']);
+
+/** Headers whose whole value is a secret (beside those {@link isSecretName} names). */
+const SECRET_HEADER = /^(?:dpop|cookie|set-cookie)$|token|secret|passw|api[-_]?key|session|credential|assertion/;
+
+/** What happens to a header's value: kept, its scheme kept, or replaced whole. */
+type HeaderRule = 'plain' | 'scheme' | 'secret';
+
+/**
+ * The rule of each header name seen, by its spelling: the same few names come with every request,
+ * and working a name's rule out costs more than the rest of keeping the header. Bounded: a sender
+ * inventing names cannot grow it past {@link MAX_RULES}.
+ */
+const rules = new Map<string, HeaderRule>();
+const MAX_RULES = 1024;
+
+function ruleOf(name: string): HeaderRule {
+  let rule = rules.get(name);
+  if (rule !== undefined) return rule;
+  const lower = name.toLowerCase();
+  rule = SCHEME_HEADERS.has(lower) ? 'scheme' : SECRET_HEADER.test(lower) || isSecretName(lower) ? 'secret' : 'plain';
+  if (rules.size >= MAX_RULES) rules.clear();
+  rules.set(name, rule);
+  return rule;
+}
+
+/**
+ * A header's value as the journal keeps it: `Authorization` keeps its scheme only
+ * (`SSWS [REDACTED]`), DPoP proofs, cookies and headers named for secrets are replaced whole, and a
+ * PEM private key anywhere is taken out. `name` is in lower case.
+ */
+export function redactHeader(name: string, value: string): string {
+  const rule = ruleOf(name);
+  if (rule === 'plain') return value.includes('PRIVATE KEY') ? value.replace(PEM_PRIVATE_KEY, REDACTED) : value;
+  if (rule === 'secret') return REDACTED;
+  const trimmed = value.trim();
+  const space = trimmed.indexOf(' ');
+  if (space === -1) return REDACTED;
+  const scheme = trimmed.slice(0, space);
+  // The same few schemes come with every request: one kept string each, not one per request.
+  let kept = schemes.get(scheme);
+  if (kept === undefined) {
+    kept = `${scheme} ${REDACTED}`;
+    if (schemes.size >= MAX_RULES) schemes.clear();
+    schemes.set(scheme, kept);
+  }
+  return kept;
+}
+
+const schemes = new Map<string, string>();
+
+/** How a body is read for redaction and shown. */
+export type BodyKind = 'json' | 'form' | 'jwt' | 'binary' | 'text';
+
+/** The kind of body a `Content-Type` announces (`text` when it announces none). */
+export function bodyKind(contentType: string | null): BodyKind {
+  if (contentType === null) return 'text';
+  const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type === 'application/jwt' || type.endsWith('+jwt')) return 'jwt';
+  if (/^(?:image|audio|video|font)\//.test(type) || /^application\/(?:octet-stream|pdf|zip|gzip|x-pkcs12|pkcs12|vnd\.)/.test(type)) return 'binary';
+  return 'text';
+}
+
+/**
+ * `text` with its secrets taken out, read as `kind` says: JSON members and form fields named for
+ * secrets (and whatever they hold), the private members of JSON Web Keys, and PEM private keys
+ * anywhere. Text without a hint of a secret comes back as it is. A cut or malformed JSON text is read
+ * as far as it goes. Signed tokens (`jwt`: a security event token) hold nothing secret and are not
+ * read.
+ */
+export function redactBodyText(text: string, kind: BodyKind): string {
+  if (kind === 'jwt' || kind === 'binary') return text;
+  if (kind === 'form') return redactForm(text);
+  if (!SECRET_HINT.test(text)) return text;
+  const withoutKeys = text.replace(PEM_PRIVATE_KEY, REDACTED);
+  if (kind === 'json' || /^\s*[[{]/.test(withoutKeys)) return redactJson(withoutKeys);
+  if (/^[\w.%+-]+=/.test(withoutKeys)) return redactForm(withoutKeys);
+  return withoutKeys;
+}
+
+/** A path's query with the values of parameters named for secrets taken out. */
+export function redactQuery(search: string): string {
+  if (search === '' || !(SECRET_HINT.test(search) || search.includes('%'))) return search;
+  return `?${redactForm(search.slice(1))}`;
+}
+
+function decodeFormPart(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return part;
+  }
+}
+
+/** A form (`a=1&b=2`) with the values of fields named for secrets, or holding a private key, replaced. */
+function redactForm(text: string): string {
+  return text
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      const name = pair.slice(0, equals);
+      if (isSecretName(decodeFormPart(name)) || decodeFormPart(pair.slice(equals + 1)).includes('PRIVATE KEY')) return `${name}=${REDACTED}`;
+      return pair;
+    })
+    .join('&');
+}
+
+/** Where the string literal starting at `start` (a `"`) ends: just past its closing quote, or the text's end. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i + 1;
+  }
+  return text.length;
+}
+
+/** A member name's literal, its escapes decoded when it is whole. */
+function memberName(literal: string): string {
+  if (literal.length >= 2 && literal.endsWith('"') && literal.includes('\\')) {
+    try {
+      return JSON.parse(literal) as string;
+    } catch {
+      // A malformed escape: the name is compared as written.
+    }
+  }
+  return literal.slice(1, literal.endsWith('"') && literal.length >= 2 ? -1 : undefined);
+}
+
+const QUOTED_REDACTED = JSON.stringify(REDACTED);
+
+/**
+ * JSON text with every string and number inside a secret member's value replaced by `"[REDACTED]"`
+ * (objects and arrays keep their shape, so `"password": {}` still reads `{}`), and the private
+ * members of objects that are JWKs likewise. One pass over the text, which need not be whole: the
+ * journal may have cut it, or the sender may have sent it malformed.
+ */
+function redactJson(text: string): string {
+  const hasJwk = text.includes('"kty"');
+  const parts: string[] = [];
+  let copied = 0;
+  // Per open container: an array, or an object expecting a member's name or its value.
+  const stack: Array<'array' | 'name' | 'value'> = [];
+  // While inside a secret value: the depth at which it opened; -1 outside any.
+  let secretDepth = -1;
+  // A secret member's name was read; its value comes next.
+  let secretNext = false;
+  const replace = (start: number, end: number) => {
+    parts.push(text.slice(copied, start), QUOTED_REDACTED);
+    copied = end;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      const end = stringEnd(text, i);
+      if (stack[stack.length - 1] === 'name') {
+        const name = memberName(text.slice(i, end));
+        if (secretDepth === -1 && (isSecretName(name) || (hasJwk && JWK_PRIVATE_MEMBERS.has(name)))) secretNext = true;
+      } else if (secretDepth !== -1 || secretNext) {
+        replace(i, end);
+        secretNext = false;
+      }
+      i = end - 1;
+    } else if (c === '{' || c === '[') {
+      if (secretNext) {
+        secretDepth = stack.length + 1;
+        secretNext = false;
+      }
+      stack.push(c === '{' ? 'name' : 'array');
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+      if (secretDepth !== -1 && stack.length < secretDepth) secretDepth = -1;
+    } else if (c === ':') {
+      if (stack[stack.length - 1] === 'name') stack[stack.length - 1] = 'value';
+    } else if (c === ',') {
+      if (stack[stack.length - 1] === 'value') stack[stack.length - 1] = 'name';
+      secretNext = false;
+    } else if ((c === '-' || (c >= '0' && c <= '9')) && (secretDepth !== -1 || secretNext)) {
+      let end = i + 1;
+      while (end < text.length && /[0-9eE+.-]/.test(text[end]!)) end++;
+      replace(i, end);
+      secretNext = false;
+      i = end - 1;
+    } else if (c === 't' || c === 'f' || c === 'n') {
+      // true, false and null hold no secret; a secret member holding one has had its value.
+      secretNext = false;
+    }
+  }
+  if (copied === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
+}

@@ -2,9 +2,11 @@ import type { Application } from '../src/apps/application';
 import type { CreateApplicationInput } from '../src/apps/create-input';
 import { ConfigurationError, createApiError } from '../src/errors';
 import { assignmentRoutes } from './apps/assignment-routes';
+import { credentialRoutes } from './apps/credentials/routes';
+import { CredentialService } from './apps/credentials/service';
 import { Assignments } from './apps/assignments';
 import { appRoutes } from './apps/routes';
-import { renderApp } from './apps/representation';
+import { orgSubdomain, renderApp } from './apps/representation';
 import type { CatalogAppDefinition } from './apps/catalog';
 import { AppService, type MockPlan } from './apps/service';
 import type { AppUserAssignment } from './apps/store';
@@ -33,7 +35,7 @@ import type { JournalEntry } from './control/journal';
 import { ControlPlane, type MockHealth, type RateLimitSetting, type SeedResult } from './control/plane';
 import { createControlRouter, isControlPath } from './control/routes';
 import type { SeedDocument } from './control/seed-schema';
-import type { Snapshot } from './control/snapshot-schema';
+import type { Snapshot, SnapshotOptions } from './control/snapshot-schema';
 
 /** Options of {@link createMockBackend}. */
 export interface MockBackendOptions {
@@ -220,8 +222,11 @@ export interface MockBackend {
    * tokens, and the tokens, `jti`s and nonces of the token endpoint.
    */
   reset(): void;
-  /** The whole state as one versioned document (`GET /__appset/snapshot`). */
-  snapshot(): Snapshot;
+  /**
+   * The whole state as one versioned document (`GET /__appset/snapshot`). OAuth 2.0 client secrets
+   * are left out unless `includeSecrets` (`?secrets=include`): a restore then gives them new values.
+   */
+  snapshot(options?: SnapshotOptions): Snapshot;
   /**
    * Replaces the state with a snapshot exactly (ids, timestamps, statuses kept). A bad document
    * throws `ControlInputError` naming the field, and nothing changes.
@@ -343,7 +348,14 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   };
   // The control plane changes orgId on restore; the app service reads it from this same object.
   const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };
-  const apps = new AppService({ ...appOptions, catalog: options.catalog, selfServiceAssignment: options.selfServiceAssignment });
+  const credentials = new CredentialService({ token: () => ids.token(), orgToken: () => ids.orgToken(), oktaId: newId, subdomain: () => orgSubdomain(orgUrl), now });
+  const apps = new AppService({
+    ...appOptions,
+    catalog: options.catalog,
+    selfServiceAssignment: options.selfServiceAssignment,
+    newKid: (mode) => credentials.kidFor(mode),
+    observer: credentials,
+  });
   const directory = new Directory();
   const assignments = new Assignments(apps, directory);
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
@@ -380,6 +392,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     ids,
     org: appOptions,
     apps,
+    credentials,
     directory,
     providers,
     signals,
@@ -396,7 +409,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   });
   plane.markIdBaseline();
 
-  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes];
+  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...credentialRoutes(env, apps, credentials), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes];
   const controlOn = options.control ?? true;
   const controlRoute = controlOn ? createControlRouter(plane) : undefined;
   const oktaRoute = createRouter(env, routes);
@@ -489,7 +502,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     },
     health: () => plane.health(),
     reset: () => plane.reset(),
-    snapshot: () => plane.snapshot(),
+    snapshot: (options) => plane.snapshot(options),
     restore: (snapshot) => plane.restore(snapshot),
     seed: (document) => plane.seed(document),
     faults: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CredentialsSnapshotSchema } from '../apps/credentials/snapshot';
 import { httpUrl, InlineJwksSchema } from './seed-schema';
 
 /** The version of the snapshot document; a document of another version is refused. */
@@ -129,7 +130,19 @@ export const SnapshotSchema = z.strictObject({
   replay: z.array(replayEntry).max(1_000_000),
   /** Grants of service apps; absent in documents written before grants were kept. */
   grants: z.array(grant).max(MAX_ITEMS).optional(),
+  /** Signing keys, CSRs, client secrets and client key times; absent in documents written before they were kept. */
+  credentials: CredentialsSnapshotSchema.optional(),
 });
+
+/** What `snapshot()` is asked for. */
+export interface SnapshotOptions {
+  /**
+   * Carry the OAuth 2.0 client secrets (`credentials.secrets[].client_secret` and the apps'
+   * `credentials.oauthClient.client_secret`). Default `false`: a snapshot holds no secret in clear,
+   * and a restore gives each secret a new value (its id, status and times kept).
+   */
+  includeSecrets?: boolean;
+}
 
 /** A snapshot document (see {@link SnapshotSchema}). */
 export type Snapshot = z.output<typeof SnapshotSchema>;

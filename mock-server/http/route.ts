@@ -55,6 +55,8 @@ export interface RouteReply {
   body?: unknown;
   /** A body already serialized as UTF-8 JSON, used instead of `body` (list pages copy cached bytes). */
   jsonBytes?: Uint8Array;
+  /** A body that is not JSON (SAML metadata's XML, a PKCS #10 request), sent as it is with its media type. */
+  raw?: { body: string; contentType: string };
   headers?: Array<[string, string]>;
 }
 
@@ -92,6 +94,12 @@ export async function readJsonBody(request: BodySource, maxBytes = MAX_JSON_BODY
   }
   refuseDeepBody(body);
   return body;
+}
+
+/** An optional JSON body: a request without one is no input (`undefined`); one is read with the usual bound. */
+export function readOptionalJsonBody(request: Request): Promise<unknown> {
+  if (request.body === null || request.headers.get('content-length') === '0') return Promise.resolve(undefined);
+  return readJsonBody(request);
 }
 
 interface ResponseContext {
@@ -140,6 +148,10 @@ export interface RenderedReply {
 function render(reply: RouteReply, context: ResponseContext): RenderedReply {
   const headers = commonHeaders(context);
   if (reply.headers) headers.push(...reply.headers);
+  if (reply.raw) {
+    headers.push(['content-type', reply.raw.contentType]);
+    return { status: reply.status, headers, body: reply.raw.body };
+  }
   const body = reply.jsonBytes ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
   if (body !== null) headers.push(['content-type', 'application/json']);
   return { status: reply.status, headers, body };

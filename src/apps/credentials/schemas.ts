@@ -61,7 +61,7 @@ export const CsrMetadataSchema = z.strictObject({
     z.strictObject({
       dnsNames: z.optional(
         z
-          .array(z.string().check(z.minLength(1), z.maxLength(253), z.regex(/^[^\s\0-\x1f]+$/, 'Must be a DNS name, without spaces')))
+          .array(z.string().check(z.minLength(1), z.maxLength(253), z.refine((name) => /^[^\s\0-\x1f]+$/.test(name), 'Must be a DNS name, without spaces')))
           .check(z.maxLength(100)),
       ),
     }),

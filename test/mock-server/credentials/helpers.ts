@@ -16,7 +16,7 @@ export interface Answer {
 export interface Sent {
   json?: unknown;
   /** A body sent as it is (a certificate), with `contentType`. */
-  raw?: BodyInit;
+  raw?: RequestInit["body"];
   contentType?: string;
   accept?: string;
   headers?: Record<string, string>;
@@ -26,7 +26,7 @@ export interface Sent {
 /** Sends one request to a backend through its web `fetch` handler (no network, no msw). */
 export async function send(backend: MockBackend, method: string, path: string, sent: Sent = {}): Promise<Answer> {
   const headers = new Headers({ authorization: `SSWS ${sent.token ?? backend.defaultToken}`, accept: sent.accept ?? 'application/json', ...sent.headers });
-  let body: BodyInit | undefined;
+  let body: RequestInit["body"] | undefined;
   if (sent.json !== undefined) {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(sent.json);

@@ -177,7 +177,7 @@ describe('the token endpoint and the client keys', () => {
       return { status: response.status, body: (await response.json()) as Record<string, string> };
     };
     const jwks = `/api/v1/apps/${clientId}/credentials/jwks`;
-    const call = (method: string, path: string) =>
+    const call = (method: string, path: string): Promise<{ status: number; body: any }> =>
       backend.fetch(new Request(`${ORG}${path}`, { method, headers: { authorization: `SSWS ${backend.defaultToken}` } })).then(async (r) => ({ status: r.status, body: await r.json() }));
     return { backend, clientId, one, two, requestToken, jwks, call, later: (ms: number) => (now += ms) };
   }

@@ -21,7 +21,7 @@ describe('credentials in a snapshot', () => {
     const snapshot = backend.snapshot();
     expect(JSON.stringify(snapshot)).not.toContain(secrets[0].client_secret);
     expect(snapshot.credentials!.secrets).toEqual([{ id: secrets[0].id, status: 'ACTIVE', created: secrets[0].created, lastUpdated: secrets[0].lastUpdated, appId: portal.id }]);
-    const body = snapshot.apps.items.find((item) => item.body.id === portal.id)!.body as { credentials: { oauthClient: Record<string, unknown> } };
+    const body = snapshot.apps.items.find((item) => item.body.id === portal.id)!.body as unknown as { credentials: { oauthClient: Record<string, unknown> } };
     expect(body.credentials.oauthClient).not.toHaveProperty('client_secret');
   });
 

@@ -19,6 +19,22 @@ export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema, UpdateAppUse
 export type { AppUser, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
 export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
 export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
+export { ClientJwkSchema, ClientJwkSetSchema, ClientSecretInputSchema, ClientSecretSchema, CsrSchema, SigningKeySchema } from './apps/credentials/schemas';
+export type { ClientJwk, ClientJwkSet, ClientSecret, ClientSecretInput, Csr, SigningKey } from './apps/credentials/schemas';
+export { ClientJwkInputSchema, CsrMetadataSchema } from './apps/credentials/inputs';
+export type { ClientJwkInput, CsrMetadata } from './apps/credentials/inputs';
+export { expiringKeys } from './apps/credentials/resources';
+export type {
+  AppCsrsResource,
+  AppJwksResource,
+  AppKeysResource,
+  AppSecretsResource,
+  ExpiringKey,
+  ExpiringKeysParams,
+  GenerateKeyParams,
+  MetadataParams,
+  RotatedSigningKey,
+} from './apps/credentials/resources';
 export {
   APPLICATION_FILTER_ATTRIBUTES,
   ApplicationFilterAttributesSchema,

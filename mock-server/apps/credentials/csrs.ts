@@ -1,5 +1,5 @@
 import { notFound, OktaHttpError } from '../../http/okta-errors';
-import type { CsrMetadata } from '../../../src/apps/credentials/schemas';
+import type { CsrMetadata } from '../../../src/apps/credentials/inputs';
 import { certificationRequest, generateRsaKeyPair, readCertificate, requestPublicKey, toBase64, type DistinguishedName } from './x509';
 
 /**

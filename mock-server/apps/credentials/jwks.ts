@@ -1,5 +1,5 @@
 import { notFound, OktaHttpError } from '../../http/okta-errors';
-import type { ClientJwkInput } from '../../../src/apps/credentials/schemas';
+import type { ClientJwkInput } from '../../../src/apps/credentials/inputs';
 import { decodeBase64url } from '../../../src/set/base64url';
 import type { AppBody } from '../store';
 

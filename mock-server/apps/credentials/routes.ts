@@ -1,10 +1,6 @@
 import { fieldIssues, PARSE_OPTIONS } from '../../../src/validation/field-issues';
-import {
-  CLIENT_SECRET_LENGTH,
-  ClientJwkInputSchema,
-  ClientSecretInputSchema,
-  CsrMetadataSchema,
-} from '../../../src/apps/credentials/schemas';
+import { CLIENT_SECRET_LENGTH, ClientSecretInputSchema } from '../../../src/apps/credentials/schemas';
+import { ClientJwkInputSchema, CsrMetadataSchema } from '../../../src/apps/credentials/inputs';
 import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { readJsonBody, readOptionalJsonBody, type HeaderReader, type RouteEnv, type RouteReply, type RouteSpec } from '../../http/route';
 import { wholeSeconds, type AppService } from '../service';

@@ -36,6 +36,12 @@ export interface AppKey {
   lastUpdated: string;
 }
 
+/**
+ * The most key credentials one app holds: a bound of the backend (Okta publishes none), so that a
+ * loop of `generate` cannot grow an app, and the key generations a list of its keys makes, without end.
+ */
+export const MAX_KEYS_PER_APP = 100;
+
 /** How long generated keys are valid by default, and the range `generate` accepts (Okta's). */
 export const KEY_VALIDITY_YEARS = { default: 10, min: 2, max: 10 } as const;
 
@@ -124,9 +130,14 @@ export class SigningKeys {
     return [...this.#materials.values()];
   }
 
-  /** Adds a key credential to an app (at the end of its keys). */
+  /** Adds a key credential to an app (at the end of its keys); an app with {@link MAX_KEYS_PER_APP} keys is refused. */
   attach(appId: string, key: AppKey): void {
     const keys = this.#apps.get(appId);
+    if ((keys?.length ?? 0) >= MAX_KEYS_PER_APP) {
+      throw new OktaHttpError(400, 'E0000001', 'Api validation failed: keys', [
+        `The app already has ${MAX_KEYS_PER_APP} key credentials, the most this organization keeps for one app.`,
+      ]);
+    }
     if (keys) keys.push(key);
     else this.#apps.set(appId, [key]);
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { IdSource } from '../../control/ids';
 import type { AppCollection } from '../store';
 import { CredentialService, signingKid } from './service';
+import { MAX_KEYS_PER_APP } from './signing-keys';
 import { fromBase64, NotDerError, requestPublicKey, toBase64 } from './x509';
 
 // The credentials in a snapshot. Certificates, CSRs and public keys are public and carried whole,
@@ -88,6 +89,7 @@ export function credentialsProblem(doc: CredentialsSnapshot, apps: ReadonlyArray
     if (!kids.has(k.kid)) return [`credentials.appKeys[${i}].kid`, `no key in credentials.keys has the kid ${k.kid}`];
     const set = held.get(k.appId) ?? new Set<string>();
     if (set.has(k.kid)) return [`credentials.appKeys[${i}]`, `the app ${k.appId} holds the key ${k.kid} twice`];
+    if (set.size >= MAX_KEYS_PER_APP) return [`credentials.appKeys[${i}]`, `the app ${k.appId} holds more than ${MAX_KEYS_PER_APP} keys`];
     held.set(k.appId, set.add(k.kid));
   }
   for (const [i, app] of apps.entries()) {

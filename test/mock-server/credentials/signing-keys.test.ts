@@ -2,6 +2,7 @@ import { createHash, createPublicKey, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { Certificate } from 'pkijs';
 import { describe, expect, it } from 'vitest';
+import { MAX_KEYS_PER_APP, SigningKeys } from '../../../mock-server/apps/credentials/signing-keys';
 import { loadSubresourceRecordings } from '../../replay/recordings';
 import { bookmarkApp, countingKeyPairs, credentialBackend, oidcApp, ORG, samlApp } from './helpers';
 
@@ -302,5 +303,17 @@ describe('an app deleted', () => {
     const gone = await call('GET', `/api/v1/apps/${app.id}/credentials/keys`);
     expect(gone.status).toBe(404);
     expect(gone.body.errorSummary).toBe(`Not found: Resource not found: ${app.id} (AppInstance)`);
+  });
+});
+
+describe('the key credentials of one app', () => {
+  it(`are bounded: the ${MAX_KEYS_PER_APP + 1}th is refused, naming the bound`, () => {
+    const keys = new SigningKeys({ newKid: () => crypto.randomUUID(), orgKid: () => 'org', subdomain: () => 'acme' });
+    keys.reset(START);
+    for (let i = 0; i < MAX_KEYS_PER_APP; i++) keys.attach('0oa1', { kid: `k${i}`, created: 'c', lastUpdated: 'c' });
+    expect(() => keys.attach('0oa1', { kid: 'one-too-many', created: 'c', lastUpdated: 'c' })).toThrow(
+      expect.objectContaining({ status: 400, errorCode: 'E0000001', causes: [`The app already has ${MAX_KEYS_PER_APP} key credentials, the most this organization keeps for one app.`] }),
+    );
+    expect(keys.list('0oa1')).toHaveLength(MAX_KEYS_PER_APP);
   });
 });

@@ -21,7 +21,6 @@ export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './
 export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
 export { ClientJwkSchema, ClientJwkSetSchema, ClientSecretInputSchema, ClientSecretSchema, CsrSchema, SigningKeySchema } from './apps/credentials/schemas';
 export type { ClientJwk, ClientJwkSet, ClientSecret, ClientSecretInput, Csr, SigningKey } from './apps/credentials/schemas';
-export { ClientJwkInputSchema, CsrMetadataSchema } from './apps/credentials/inputs';
 export type { ClientJwkInput, CsrMetadata } from './apps/credentials/inputs';
 export { expiringKeys } from './apps/credentials/resources';
 export type {

@@ -221,10 +221,12 @@ export interface ExpiringKey {
   signing: boolean;
 }
 
-const ExpiringKeysParamsSchema = z.strictObject({
-  withinDays: z.number().check(z.gte(0), z.lte(36_600)),
-  maxApps: z.optional(int().check(z.gte(1), z.lte(100_000))),
-});
+/** expiringKeys's parameters; made at the call, so that programs not using it do not carry it (a `.check()` at module level is kept by bundlers). */
+const expiringKeysParams = () =>
+  z.strictObject({
+    withinDays: z.number().check(z.gte(0), z.lte(36_600)),
+    maxApps: z.optional(int().check(z.gte(1), z.lte(100_000))),
+  });
 
 /**
  * The key credentials that expire soon, across the organization's apps: walks the apps (pages of
@@ -245,7 +247,7 @@ export async function* expiringKeys(
   options?: ListOptions,
 ): AsyncGenerator<ExpiringKey, void, undefined> {
   const { apps } = client;
-  const { withinDays, maxApps = 500 } = checkInput(ExpiringKeysParamsSchema, params, 'expiringKeys parameters');
+  const { withinDays, maxApps = 500 } = checkInput(expiringKeysParams(), params, 'expiringKeys parameters');
   const before = Date.now() + withinDays * 86_400_000;
   let read = 0;
   for await (const app of apps.list({ limit: 200 }, options)) {

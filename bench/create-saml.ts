@@ -7,6 +7,7 @@
 import { compare, type BenchResult } from './measure';
 import { result, startLoad, tracked } from './http-server';
 import { startSeededServer } from './server-process';
+import { samlSignOn } from '../mock-server/seed/saml-sign-on';
 
 const CREATES_PER_ROUND = 200;
 const WARMUP = 2;
@@ -14,27 +15,7 @@ const ROUNDS = 15;
 
 const bookmark = (i: number) => JSON.stringify({ name: 'bookmark', label: `Bookmark ${i}`, signOnMode: 'BOOKMARK', settings: { app: { url: `https://app${i}.example.com` } } });
 
-const saml = (i: number) =>
-  JSON.stringify({
-    label: `SAML ${i}`,
-    signOnMode: 'SAML_2_0',
-    settings: {
-      signOn: {
-        ssoAcsUrl: `https://sp${i}.example.com/acs`,
-        audience: `https://sp${i}.example.com`,
-        recipient: `https://sp${i}.example.com/acs`,
-        destination: `https://sp${i}.example.com/acs`,
-        subjectNameIdTemplate: '${user.userName}',
-        subjectNameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
-        responseSigned: true,
-        assertionSigned: true,
-        signatureAlgorithm: 'RSA_SHA256',
-        digestAlgorithm: 'SHA256',
-        honorForceAuthn: true,
-        authnContextClassRef: 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
-      },
-    },
-  });
+const saml = (i: number) => JSON.stringify({ label: `SAML ${i}`, signOnMode: 'SAML_2_0', settings: { signOn: samlSignOn(`https://sp${i}.example.com`) } });
 
 /** The `create-saml` result: SAML 2.0 creates ÷ bookmark creates, throughput and server CPU per request. */
 export async function createSamlThroughput(): Promise<BenchResult> {

@@ -1,5 +1,6 @@
 import { createMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock-server/index';
 import type { CreateApplicationInput } from '../../../src/index';
+import { samlSignOn } from '../../../mock-server/seed/saml-sign-on';
 
 /** The org the credential tests run against: `acme` is the CN of its certificates. */
 export const ORG = 'https://acme.okta.test';
@@ -53,18 +54,7 @@ export function samlApp(label = 'Analytics', slo = false): CreateApplicationInpu
     label,
     settings: {
       signOn: {
-        ssoAcsUrl: 'https://analytics.example.com/acs',
-        audience: 'https://analytics.example.com',
-        recipient: 'https://analytics.example.com/acs',
-        destination: 'https://analytics.example.com/acs',
-        subjectNameIdTemplate: '${user.userName}',
-        subjectNameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
-        responseSigned: true,
-        assertionSigned: true,
-        signatureAlgorithm: 'RSA_SHA256',
-        digestAlgorithm: 'SHA256',
-        honorForceAuthn: true,
-        authnContextClassRef: 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
+        ...samlSignOn('https://analytics.example.com'),
         ...(slo ? { slo: { enabled: true, issuer: 'https://analytics.example.com', logoutUrl: 'https://analytics.example.com/logout' } } : {}),
       },
     },

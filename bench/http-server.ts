@@ -34,7 +34,7 @@ const ROUNDS = 15;
 const ISSUER = 'https://risk.example.com';
 
 /** A round's work on one server, with the server's CPU time per request recorded for each round. */
-function tracked(server: ServerProcess, requests: number, work: () => Promise<void>) {
+export function tracked(server: ServerProcess, requests: number, work: () => Promise<void>) {
   const perRequest: number[] = [];
   const run = async () => {
     const before = await server.cpu();
@@ -45,7 +45,7 @@ function tracked(server: ServerProcess, requests: number, work: () => Promise<vo
 }
 
 /** Throughput and CPU ratios of a subject against its baseline, from tracked rounds. */
-function result(
+export function result(
   times: { baseline: number; subject: number },
   cpu: { baseline: number[]; subject: number[] },
   requests: number,
@@ -68,7 +68,7 @@ function result(
 }
 
 /** The load generator process: one job at a time. */
-function startLoad() {
+export function startLoad() {
   const script = fileURLToPath(new URL('./http-load.ts', import.meta.url));
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', script]);
   child.stderr.pipe(process.stderr);

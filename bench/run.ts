@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { bundleSizes } from './bundle-size';
 import { clientOverhead } from './client-overhead';
+import { createSamlThroughput } from './create-saml';
 import { httpServerBenchmarks } from './http-server';
 import { listVsOktaSdk } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
@@ -32,6 +33,7 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
   ['iterate-memory-mb', iterateMemoryInChild],
   ['bundle-client-gzip', async () => bundleResult('client')],
   ['bundle-set-gzip', async () => bundleResult('set')],
+  ['create-saml', createSamlThroughput],
 ];
 // One step measures three results (the HTTP servers and their load generator start once).
 const HTTP_RESULTS = ['http-get-app', 'http-get-page', 'set-ingestion-http'];

@@ -2,9 +2,11 @@ import type { Application } from '../src/apps/application';
 import type { CreateApplicationInput } from '../src/apps/create-input';
 import { ConfigurationError, createApiError } from '../src/errors';
 import { assignmentRoutes } from './apps/assignment-routes';
+import { credentialRoutes } from './apps/credentials/routes';
+import { CredentialService } from './apps/credentials/service';
 import { Assignments } from './apps/assignments';
 import { appRoutes } from './apps/routes';
-import { renderApp } from './apps/representation';
+import { orgSubdomain, renderApp } from './apps/representation';
 import type { CatalogAppDefinition } from './apps/catalog';
 import { AppService, type MockPlan } from './apps/service';
 import { AppSurroundings, type IssueRefreshTokenInput } from './apps/surroundings';
@@ -37,7 +39,7 @@ import { ControlPlane, type MockHealth, type RateLimitSetting, type SeedResult }
 import type { Stub, StubInput } from './control/stubs';
 import { createControlRouter, isControlPath } from './control/routes';
 import type { SeedDocument } from './control/seed-schema';
-import type { Snapshot } from './control/snapshot-schema';
+import type { Snapshot, SnapshotOptions } from './control/snapshot-schema';
 
 /** Options of {@link createMockBackend}. */
 export interface MockBackendOptions {
@@ -257,8 +259,11 @@ export interface MockBackend {
    * tokens, and the tokens, `jti`s and nonces of the token endpoint.
    */
   reset(): void;
-  /** The whole state as one versioned document (`GET /__appset/snapshot`). */
-  snapshot(): Snapshot;
+  /**
+   * The whole state as one versioned document (`GET /__appset/snapshot`). OAuth 2.0 client secrets
+   * are left out unless `includeSecrets` (`?secrets=include`): a restore then gives them new values.
+   */
+  snapshot(options?: SnapshotOptions): Snapshot;
   /**
    * Replaces the state with a snapshot exactly (ids, timestamps, statuses kept). A bad document
    * throws `ControlInputError` naming the field, and nothing changes.
@@ -405,11 +410,14 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   };
   // The control plane changes orgId on restore; the app service reads it from this same object.
   const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };
+  const credentials = new CredentialService({ token: () => ids.token(), orgToken: () => ids.orgToken(), oktaId: newId, subdomain: () => orgSubdomain(orgUrl), now });
   const apps = new AppService({
     ...appOptions,
     catalog: options.catalog,
     selfServiceAssignment: options.selfServiceAssignment,
     defaultAccessPolicy: (): string => surroundings.policies.defaultId,
+    newKid: (mode) => credentials.kidFor(mode),
+    observer: credentials,
   });
   const directory = new Directory();
   const assignments = new Assignments(apps, directory);
@@ -448,6 +456,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     ids,
     org: appOptions,
     apps,
+    credentials,
     directory,
     providers,
     signals,
@@ -467,7 +476,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   });
   plane.markIdBaseline();
 
-  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes, ...surroundings.routes(env)];
+  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...credentialRoutes(env, apps, credentials), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes, ...surroundings.routes(env)];
   const controlOn = options.control ?? true;
   const controlRoute = controlOn ? createControlRouter(plane) : undefined;
   const oktaRoute = createRouter(env, routes);
@@ -573,7 +582,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     },
     health: () => plane.health(),
     reset: () => plane.reset(),
-    snapshot: () => plane.snapshot(),
+    snapshot: (options) => plane.snapshot(options),
     restore: (snapshot) => plane.restore(snapshot),
     seed: (document) => plane.seed(document),
     faults: {

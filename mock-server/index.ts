@@ -39,7 +39,7 @@ export { ControlInputError } from './control/body-errors';
 export { SeedDocumentSchema, seedJsonSchema } from './control/seed-schema';
 export type { SeedDocument } from './control/seed-schema';
 export { SNAPSHOT_VERSION } from './control/snapshot-schema';
-export type { Snapshot } from './control/snapshot-schema';
+export type { Snapshot, SnapshotOptions } from './control/snapshot-schema';
 export type { MemoryReport, MockHealth, SeedResult, RateLimitSetting } from './control/plane';
 export type { Fault, FaultInput } from './control/faults';
 export type { IngestionNote, JournalEntry, JournalFilter, JournalMessage, JournalSummary, UnmatchedEntry } from './control/requests/journal';

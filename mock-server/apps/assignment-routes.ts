@@ -1,6 +1,6 @@
 import { validationFailed } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
-import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
+import { readJsonBody, readOptionalJsonBody as optionalJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
 import { parseAppGroupInput, parseAppUserInput, renderAppGroup, renderAppUser, type Assignments } from './assignments';
 import { BLANK_FIELD } from '../../src/validation/field-issues';
 
@@ -8,12 +8,6 @@ import { BLANK_FIELD } from '../../src/validation/field-issues';
 export const APP_USER_PAGE_LIMITS = { default: 50, max: 500 } as const;
 /** Default and largest page sizes of `GET /api/v1/apps/{appId}/groups`. */
 export const APP_GROUP_PAGE_LIMITS = { default: 20, max: 200 } as const;
-
-/** An optional JSON body: a request without one is no input; one is read with the usual bound. */
-function optionalJsonBody(request: Request): Promise<unknown> {
-  if (request.body === null || request.headers.get('content-length') === '0') return Promise.resolve(undefined);
-  return readJsonBody(request);
-}
 
 /** `limit` and `after` of an assignment list, and its links' query as real orgs write it. */
 function listQuery(url: URL, limits: { default: number; max: number }) {

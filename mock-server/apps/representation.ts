@@ -1,14 +1,5 @@
-import { base62 } from '../http/ids';
+import { randomToken } from '../http/ids';
 import type { AppBody, AppUserAssignment, StoredApp } from './store';
-
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** Random base64url text, the alphabet of real key ids and client secrets. */
-function base64url(length: number): string {
-  let out = '';
-  for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length))) out += BASE64URL[byte & 63];
-  return out;
-}
 
 type Json = Record<string, unknown>;
 
@@ -54,6 +45,8 @@ export interface BuildContext {
   licensing?: Readonly<Record<string, unknown>>;
   /** For a catalog app: the `settings.app` members its answers always hold, with their defaults. */
   catalog?: { defaults: Readonly<Record<string, unknown>> };
+  /** The signing key a new app of this sign-on mode signs with; default a random key id. */
+  newKid?: (signOnMode: string | null) => string;
 }
 
 /** `""` becomes `null`, as real organizations store empty optional strings. */
@@ -93,8 +86,9 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
     signing: {},
   };
   const previousKid = isObject(previous.signing) ? previous.signing.kid : undefined;
+  const newKid = () => ctx.newKid?.(ctx.signOnMode) ?? randomToken(43);
   if (SAML_MODES.has(ctx.signOnMode) || (ctx.catalog && ctx.signOnMode === 'OPENID_CONNECT')) {
-    base.signing = { kid: previousKid ?? base64url(43) };
+    base.signing = { kid: previousKid ?? newKid() };
   }
   let credentials = mergeOnto(base, isObject(input.credentials) ? input.credentials : {});
   if (ctx.catalog) return catalogCredentials(credentials, ctx);
@@ -103,10 +97,10 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
     const previousClient = isObject(previous.oauthClient) ? previous.oauthClient : {};
     const method = typeof given.token_endpoint_auth_method === 'string' ? given.token_endpoint_auth_method : 'client_secret_basic';
     const client: Json = { autoKeyRotation: true, client_id: ctx.id, token_endpoint_auth_method: method };
-    if (SECRET_AUTH_METHODS.has(method)) client.client_secret = previousClient.client_secret ?? base62(64);
+    if (SECRET_AUTH_METHODS.has(method)) client.client_secret = previousClient.client_secret ?? randomToken(64);
     credentials = { ...credentials, oauthClient: mergeOnto(client, given) };
     if (!isObject(credentials.signing) || typeof credentials.signing.kid !== 'string') {
-      credentials.signing = { kid: previousKid ?? base64url(43) };
+      credentials.signing = { kid: previousKid ?? newKid() };
     }
   }
   if (VAULTED_MODES.has(ctx.signOnMode)) return vaultedCredentials(credentials);
@@ -275,8 +269,8 @@ function withInlineHookLinks(settings: unknown, origin: string): unknown {
   return { ...settings, signOn: { ...settings.signOn, inlineHooks } };
 }
 
-/** `credentials` without `oauthClient.client_secret`: the secret is in the create answer only. */
-function withoutClientSecret(credentials: unknown): unknown {
+/** `credentials` without `oauthClient.client_secret`: the secret is in the create answer only (and in snapshots taken with secrets). */
+export function withoutClientSecret(credentials: unknown): unknown {
   if (!isObject(credentials) || !isObject(credentials.oauthClient) || !('client_secret' in credentials.oauthClient)) return credentials;
   const { client_secret: _secret, ...oauthClient } = credentials.oauthClient;
   return { ...credentials, oauthClient };
@@ -388,9 +382,13 @@ export function jsonArrayBytes(values: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The organization's subdomain (`acme` of `acme.okta.com`); `mock` for an address or `localhost`. */
+export function orgSubdomain(orgUrl: URL): string {
+  const host = orgUrl.hostname;
+  return /^[\d.]+$/.test(host) || host === 'localhost' ? 'mock' : (host.split('.')[0] ?? 'mock');
+}
+
 /** The label part of a generated name: lower-cased, every non-alphanumeric removed. */
 export function generatedNameStem(orgUrl: URL, label: string): string {
-  const host = orgUrl.hostname;
-  const subdomain = /^[\d.]+$/.test(host) || host === 'localhost' ? 'mock' : (host.split('.')[0] ?? 'mock');
-  return `${subdomain}_${label.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  return `${orgSubdomain(orgUrl)}_${label.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 }

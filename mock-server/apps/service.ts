@@ -55,6 +55,22 @@ function storedSignOnMode(name: string | undefined, registered: boolean, request
 /** Names the SDK's own schemas validate. */
 const KNOWN_NAMES: ReadonlySet<string> = new Set([...CUSTOM_APP_NAMES, ...CATALOG_APP_NAMES]);
 
+/**
+ * What follows an app's life beside the app itself (its keys, secrets and JSON Web Keys): told of
+ * each create, replace and delete by the {@link AppService}.
+ */
+export interface AppObserver {
+  /**
+   * Checks and completes a body before it is stored (a replace naming a signing key the app does not
+   * have is refused here); throws an `OktaHttpError` to refuse, with nothing changed.
+   */
+  prepare(body: AppBody, previous: StoredApp | undefined): AppBody;
+  /** The app was stored by a create (`previous` undefined) or a replace. */
+  stored(app: StoredApp, previous: StoredApp | undefined, nowMs: number): void;
+  /** The app was deleted. */
+  deleted(app: StoredApp): void;
+}
+
 /** An ISO 8601 UTC timestamp cut to the second, as real organizations write them (`….000Z`). */
 export function wholeSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString();
@@ -82,6 +98,9 @@ export class AppService {
       selfServiceAssignment?: boolean;
       /** The org's default app sign-in policy, which new apps are assigned to. */
       defaultAccessPolicy?: () => string;
+      /** The signing key a new app of a sign-on mode signs with (see `BuildContext.newKid`). */
+      newKid?: (signOnMode: string | null) => string;
+      observer?: AppObserver;
     },
   ) {
     this.catalog = new Catalog(options.catalog);
@@ -148,7 +167,7 @@ export class AppService {
     const links = name === undefined || signOnMode === 'OPENID_CONNECT' || signOnMode === null ? undefined : (answers?.appLinks ?? ['login']);
     // A generated name's counter moves on only once the app is stored.
     const generated = name === undefined ? this.#nextName(String(value.label)) : undefined;
-    const body = buildAppBody(value, {
+    const built = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
       name: name ?? generated!.name,
@@ -160,12 +179,15 @@ export class AppService {
       linkDefaults: answers?.appLinkDefaults,
       licensing: answers?.licensing,
       catalog: isCatalog ? { defaults: answers?.defaults ?? {} } : undefined,
+      newKid: this.options.newKid,
     });
+    const body = this.options.observer?.prepare(built, undefined) ?? built;
     const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
     app.accessPolicy = this.options.defaultAccessPolicy?.();
     this.#renderBeforeStoring(app);
     this.apps.insert(app);
     if (generated) this.#nameCounters.set(generated.stem, generated.n);
+    this.options.observer?.stored(app, undefined, nowMs);
     return app;
   }
 
@@ -192,7 +214,7 @@ export class AppService {
     const previous = existing.body;
     const answers = existing.registered ? this.catalog.get(previous.name) : TYPED_CATALOG_ANSWERS[previous.name];
     const requested = String(value.signOnMode ?? previous.signOnMode);
-    const body = buildAppBody(value, {
+    const built = buildAppBody(value, {
       id,
       orgId: this.options.orgId,
       name: previous.name,
@@ -206,7 +228,22 @@ export class AppService {
       licensing: answers?.licensing,
       catalog: existing.catalog ? { defaults: answers?.defaults ?? {} } : undefined,
     });
+    const body = this.options.observer?.prepare(built, existing) ?? built;
     const next: StoredApp = { ...existing, body, search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() } };
+    this.#renderBeforeStoring(next);
+    this.apps.update(id, next);
+    this.options.observer?.stored(next, existing, nowMs);
+    return next;
+  }
+
+  /**
+   * Changes an app's body outside a replace (a JSON Web Key added through the JWKS API): the change
+   * is rendered before it is stored, and `lastUpdated` moves on.
+   */
+  changeBody(id: string, change: (body: AppBody) => AppBody, nowMs: number): StoredApp {
+    const existing = this.require(id);
+    const body = { ...change(existing.body), lastUpdated: this.#later(existing.body.lastUpdated, nowMs) };
+    const next: StoredApp = { ...existing, body };
     this.#renderBeforeStoring(next);
     this.apps.update(id, next);
     return next;
@@ -229,6 +266,7 @@ export class AppService {
       ]);
     }
     this.apps.delete(id);
+    this.options.observer?.deleted(app);
   }
 
   /** Assigns a user to an app (what `expand=user/{id}` embeds and `user.id` filters on). */

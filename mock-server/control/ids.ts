@@ -1,4 +1,4 @@
-import { oktaId } from '../http/ids';
+import { oktaId, randomToken } from '../http/ids';
 
 /** How a backend makes object ids: `'random'` (default) or `'deterministic'` (a counter). */
 export type IdMode = 'random' | 'deterministic';
@@ -18,6 +18,7 @@ function counterText(n: number, length: number): string {
  */
 export class IdSource {
   #next = 1;
+  #nextToken = 1;
 
   constructor(readonly mode: IdMode) {}
 
@@ -31,6 +32,30 @@ export class IdSource {
   uuid(): string {
     if (this.mode === 'random') return globalThis.crypto.randomUUID();
     return `00000000-0000-4000-8000-${(this.#next++).toString(16).padStart(12, '0')}`;
+  }
+
+  /**
+   * A 43-character base64url id, the length of a SHA-256 digest (signing key ids, CSR ids).
+   * Deterministic mode counts on a counter of its own, so the sequence of Okta ids is unchanged.
+   */
+  token(): string {
+    if (this.mode === 'random') return randomToken(43);
+    return `tok${counterText(this.#nextToken++, 40)}`;
+  }
+
+  /** The id of the organization's own signing key: a token, in deterministic mode the same at every start and reset. */
+  orgToken(): string {
+    if (this.mode === 'random') return randomToken(43);
+    return `tok${counterText(0, 40)}`;
+  }
+
+  /** The token counter: `null` for random ids. */
+  get tokenCounter(): number | null {
+    return this.mode === 'deterministic' ? this.#nextToken : null;
+  }
+
+  set tokenCounter(value: number | null) {
+    if (value !== null && this.mode === 'deterministic') this.#nextToken = value;
   }
 
   /** The counter: `null` for random ids. */

@@ -12,7 +12,7 @@ import { StubInputSchema, StubRefusal, StubTable, type Stub } from './stubs';
 import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
 import { SeedDocumentSchema } from './seed-schema';
 import { checkSnapshot, loadSnapshot, takeSnapshot } from './snapshot';
-import { SNAPSHOT_VERSION, SnapshotSchema, type Snapshot } from './snapshot-schema';
+import { SNAPSHOT_VERSION, SnapshotSchema, type Snapshot, type SnapshotOptions } from './snapshot-schema';
 import { clearStores, type BackendStores } from './stores';
 
 export type { SeedResult } from './seed';
@@ -111,6 +111,7 @@ export class ControlPlane implements RouterControl {
   memoryProbe: (() => MemoryReport) | undefined;
   readonly #baseOrgId: string;
   #baseIdCounter: number | null = null;
+  #baseTokenCounter: number | null = null;
   /** Tokens added by seeds since the last reset. */
   #addedTokens: MockToken[] = [];
 
@@ -127,6 +128,7 @@ export class ControlPlane implements RouterControl {
   /** Marks the current id counter as where `reset()` starts again (called once the backend is built, before its seed). */
   markIdBaseline(): void {
     this.#baseIdCounter = this.deps.ids.counter;
+    this.#baseTokenCounter = this.deps.ids.tokenCounter;
   }
 
   /** The router asks, before each request on Okta's paths, whether a fault applies. */
@@ -194,16 +196,18 @@ export class ControlPlane implements RouterControl {
    * tokens (seeded ones and those the token endpoint issued) and the authorization server's memory.
    */
   reset(): void {
+    const { env, clock, ids, org } = this.deps;
+    // The clock first: the organization's new signing key is created at the reset clock's time.
+    clock.setOffset(0);
     clearStores(this.deps);
     this.deps.clearRunState();
-    const { env, clock, ids, org } = this.deps;
     this.faults.clear();
     this.stubs.clear();
     this.journal.clear();
     env.limiter.clear();
     env.limiter.setLimits(rateLimitTable(this.deps.rateLimits));
-    clock.setOffset(0);
     ids.counter = this.#baseIdCounter;
+    ids.tokenCounter = this.#baseTokenCounter;
     org.orgId = this.#baseOrgId;
     for (const token of this.#addedTokens) env.tokens.remove(token);
     for (const token of this.deps.tokens) env.tokens.add(token);
@@ -211,9 +215,9 @@ export class ControlPlane implements RouterControl {
     this.deps.applyInitialSeed();
   }
 
-  /** The whole state as one versioned document. */
-  snapshot(): Snapshot {
-    return takeSnapshot(this.deps);
+  /** The whole state as one versioned document; client secrets only with `includeSecrets`. */
+  snapshot(options?: SnapshotOptions): Snapshot {
+    return takeSnapshot(this.deps, options);
   }
 
   /**
@@ -228,7 +232,8 @@ export class ControlPlane implements RouterControl {
     if (!this.deps.clock.canTakeOffset(doc.clock.offsetMs)) {
       throw new ControlInputError('snapshot field clock.offsetMs: would put the clock outside 1970 to 9999; give an offset that keeps it inside', 'clock.offsetMs');
     }
-    const previous = takeSnapshot(this.deps);
+    // What is put back if this one fails to load holds the secrets, which must survive a refused restore.
+    const previous = takeSnapshot(this.deps, { includeSecrets: true });
     try {
       loadSnapshot(this.deps, doc);
     } catch (error) {
@@ -244,7 +249,7 @@ export class ControlPlane implements RouterControl {
    */
   async seed(input: unknown): Promise<SeedResult> {
     const doc = parse(SeedDocumentSchema, input, 'seed');
-    const before = takeSnapshot(this.deps);
+    const before = takeSnapshot(this.deps, { includeSecrets: true });
     const created = emptySeedResult();
     try {
       for (const [i, p] of (doc.providers ?? []).entries()) {
@@ -276,7 +281,7 @@ export class ControlPlane implements RouterControl {
         `providers[${i}].well_known_url`,
       );
     }
-    const before = takeSnapshot(this.deps);
+    const before = takeSnapshot(this.deps, { includeSecrets: true });
     try {
       return applySeed(this.deps, doc, emptySeedResult(), this.#addToken);
     } catch (error) {

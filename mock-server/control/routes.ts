@@ -107,7 +107,7 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     {
       path: /^\/snapshot$/,
       methods: {
-        GET: () => json(200, plane.snapshot()),
+        GET: (request) => json(200, plane.snapshot({ includeSecrets: new URL(request.url).searchParams.get('secrets') === 'include' })),
         PUT: async (request) => (plane.restore(await readBody(request)), json(204)),
       },
     },

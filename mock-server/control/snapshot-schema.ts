@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CredentialsSnapshotSchema } from '../apps/credentials/snapshot';
 import { httpUrl, InlineJwksSchema } from './seed-schema';
 import { SurroundingsSnapshotSchema } from '../apps/surroundings-schema';
 
@@ -135,7 +136,19 @@ export const SnapshotSchema = z.strictObject({
   grants: z.array(grant).max(MAX_ITEMS).optional(),
   /** Policies, logos, provisioning, refresh tokens, group push, federated claims, user schemas; absent in older documents. */
   surroundings: SurroundingsSnapshotSchema.optional(),
+  /** Signing keys, CSRs, client secrets and client key times; absent in documents written before they were kept. */
+  credentials: CredentialsSnapshotSchema.optional(),
 });
+
+/** What `snapshot()` is asked for. */
+export interface SnapshotOptions {
+  /**
+   * Carry the OAuth 2.0 client secrets (`credentials.secrets[].client_secret` and the apps'
+   * `credentials.oauthClient.client_secret`). Default `false`: a snapshot holds no secret in clear,
+   * and a restore gives each secret a new value (its id, status and times kept).
+   */
+  includeSecrets?: boolean;
+}
 
 /** A snapshot document: `GET /__appset/snapshot`, `backend.snapshot()`; its `version` is the backend's `snapshotVersion`. */
 export type Snapshot = z.output<typeof SnapshotSchema>;

@@ -1,8 +1,10 @@
 import { createLocalKeySet } from '../../src/set/keys';
+import { credentialsProblem, loadCredentials, takeCredentials } from '../apps/credentials/snapshot';
+import { withoutClientSecret } from '../apps/representation';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from '../apps/store';
 import { logEvent, type StoredLogEvent } from '../logs/store';
 import { ControlInputError } from './body-errors';
-import { SNAPSHOT_VERSION, type Snapshot } from './snapshot-schema';
+import { SNAPSHOT_VERSION, type Snapshot, type SnapshotOptions } from './snapshot-schema';
 import { clearStores, type BackendStores } from './stores';
 
 /** The first value that appears twice, if any. */
@@ -23,8 +25,9 @@ function publicKeySet(jwks: { keys: object[] }): { keys: Array<Record<string, un
   return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.has(member)))) };
 }
 
-/** The whole state as one versioned document. */
-export function takeSnapshot(d: BackendStores): Snapshot {
+/** The whole state as one versioned document; client secrets only when asked for. */
+export function takeSnapshot(d: BackendStores, options: SnapshotOptions = {}): Snapshot {
+  const secrets = options.includeSecrets === true;
   return structuredClone({
     version: SNAPSHOT_VERSION,
     orgId: d.org.orgId,
@@ -32,7 +35,7 @@ export function takeSnapshot(d: BackendStores): Snapshot {
     idCounter: d.ids.counter,
     apps: {
       items: [...d.apps.apps.values()].map((app) => ({
-        body: app.body,
+        body: secrets ? app.body : { ...app.body, credentials: withoutClientSecret(app.body.credentials) },
         kind: app.kind ?? null,
         links: app.links === undefined ? null : [...app.links],
         ...(app.idLinks === undefined ? {} : { idLinks: [...app.idLinks] }),
@@ -61,6 +64,7 @@ export function takeSnapshot(d: BackendStores): Snapshot {
     // Grants of deleted apps are unreachable; the snapshot keeps those of apps that exist.
     grants: d.grants.all().filter((g) => d.apps.apps.has(g.appId)),
     surroundings: d.surroundings.snapshot(),
+    credentials: takeCredentials(d.credentials, d.ids, secrets),
   }) as Snapshot;
 }
 
@@ -91,6 +95,10 @@ export function checkSnapshot(doc: Snapshot): void {
   grants.forEach((g, i) => {
     if (!appIds.has(g.appId)) refuse(`grants[${i}].appId`, `no app in the snapshot has the id ${g.appId}`);
   });
+  if (doc.credentials) {
+    const problem = credentialsProblem(doc.credentials, doc.apps.items);
+    if (problem) refuse(...problem);
+  }
   doc.providers.forEach((p, i) => {
     if (p.jwks === null) return;
     try {
@@ -148,4 +156,5 @@ export function loadSnapshot(d: BackendStores, doc: Snapshot): void {
   d.replay.load(doc.replay);
   d.grants.load(doc.grants ?? []);
   d.surroundings.load(doc.surroundings);
+  loadCredentials(d.credentials, d.ids, doc.credentials, d.apps.apps);
 }

@@ -1,5 +1,6 @@
 import type { Application } from '../../src/apps/application';
 import type { SecurityEventsProvider } from '../../src/providers/schemas';
+import type { CredentialService } from '../apps/credentials/service';
 import type { AppService } from '../apps/service';
 import type { Directory } from '../directory/store';
 import type { AppSurroundings } from '../apps/surroundings';
@@ -20,6 +21,8 @@ export interface BackendStores {
   /** Shared with the app service: changing `orgId` here changes the ORNs of apps created afterwards. */
   org: { orgId: string };
   apps: AppService;
+  /** Signing keys, CSRs, client secrets and client key times of the apps. */
+  credentials: CredentialService;
   directory: Directory;
   providers: ProviderService;
   signals: SignalsStore;
@@ -33,9 +36,10 @@ export interface BackendStores {
   renderProvider(id: string): SecurityEventsProvider;
 }
 
-/** Empties what a snapshot holds: apps, directory, providers, signals, System Log, replay memory, grants, what is around apps. */
+/** Empties what a snapshot holds: apps, credentials, directory, providers, signals, System Log, replay memory, grants, what is around apps. */
 export function clearStores(d: BackendStores): void {
   d.apps.clear();
+  d.credentials.clear();
   d.directory.clear();
   d.providers.clear();
   d.signals.clear();

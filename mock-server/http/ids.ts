@@ -28,3 +28,12 @@ export function base62(length: number): string {
 export function oktaId(prefix: string): string {
   return prefix + base62(20 - prefix.length);
 }
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Random base64url text, the alphabet of real key ids and client secrets (each character from one random byte's low six bits: uniform). */
+export function randomToken(length: number): string {
+  let out = '';
+  for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length))) out += BASE64URL[byte & 63];
+  return out;
+}

@@ -72,6 +72,8 @@ export interface RouteReply {
   binary?: { bytes: Uint8Array; contentType: string };
   /** The body's `Content-Type`; default `application/json`. */
   contentType?: string;
+  /** A body that is not JSON (SAML metadata's XML, a PKCS #10 request), sent as it is with its media type. */
+  raw?: { body: string; contentType: string };
   headers?: Array<[string, string]>;
   /** What the request journal keeps beside the answer (what the receiver did with a security event token). */
   journal?: JournalNote;
@@ -111,6 +113,12 @@ export async function readJsonBody(request: BodySource, maxBytes = MAX_JSON_BODY
   }
   refuseDeepBody(body);
   return body;
+}
+
+/** An optional JSON body: a request without one is no input (`undefined`); one is read with the usual bound. */
+export function readOptionalJsonBody(request: Request): Promise<unknown> {
+  if (request.body === null || request.headers.get('content-length') === '0') return Promise.resolve(undefined);
+  return readJsonBody(request);
 }
 
 interface ResponseContext {
@@ -159,6 +167,10 @@ export interface RenderedReply {
 function render(reply: RouteReply, context: ResponseContext): RenderedReply {
   const headers = commonHeaders(context);
   if (reply.headers) headers.push(...reply.headers);
+  if (reply.raw) {
+    headers.push(['content-type', reply.raw.contentType]);
+    return { status: reply.status, headers, body: reply.raw.body };
+  }
   const body = reply.binary?.bytes ?? reply.jsonBytes ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
   if (body !== null) headers.push(['content-type', reply.binary?.contentType ?? reply.contentType ?? 'application/json']);
   return { status: reply.status, headers, body };

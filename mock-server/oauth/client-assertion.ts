@@ -39,12 +39,20 @@ function publicPart(jwk: JWK): JWK {
   return out as JWK;
 }
 
-/** The public keys registered on a service app (`settings.oauthClient.jwks.keys`). */
-export function registeredKeys(app: StoredApp): JWK[] {
+/** Every public key registered on a service app (`settings.oauthClient.jwks.keys`), whatever its status. */
+function allRegisteredKeys(app: StoredApp): Array<JWK & { status?: unknown; id?: unknown }> {
   const settings = isObject(app.body.settings) ? app.body.settings : {};
   const client = isObject(settings.oauthClient) ? settings.oauthClient : {};
   const jwks = isObject(client.jwks) ? client.jwks : {};
   return Array.isArray(jwks.keys) ? (jwks.keys.filter(isObject) as JWK[]) : [];
+}
+
+/**
+ * The keys a service app's client assertions may be signed with: its registered signing keys that
+ * are ACTIVE (the JWKS API deactivates a key; encryption keys sign nothing).
+ */
+export function registeredKeys(app: StoredApp): JWK[] {
+  return allRegisteredKeys(app).filter((k) => k.status !== 'INACTIVE' && k.use !== 'enc');
 }
 
 /** What an assertion must match. */
@@ -73,6 +81,12 @@ export async function verifyClientAssertion(assertion: string, app: StoredApp, e
     throw invalidClient(`The client_assertion alg '${alg}' is not accepted; sign with one of ${ASSERTION_ALGORITHMS.join(', ')}.`);
   }
   const keys = registeredKeys(app).filter((k) => k.kty !== 'oct' && (header.kid === undefined || k.kid === header.kid));
+  const inactive = header.kid === undefined ? undefined : allRegisteredKeys(app).find((k) => k.kid === header.kid && k.status === 'INACTIVE');
+  if (keys.length === 0 && inactive) {
+    throw invalidClient(
+      `The key with kid '${header.kid}' of the client '${expect.clientId}' is INACTIVE; activate it (POST /api/v1/apps/${expect.clientId}/credentials/jwks/${String(inactive.id)}/lifecycle/activate) or sign with an ACTIVE key.`,
+    );
+  }
   if (keys.length === 0) {
     throw invalidClient(
       header.kid === undefined

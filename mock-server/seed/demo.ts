@@ -1,4 +1,5 @@
 import type { SeedApp } from '../backend';
+import { samlSignOn } from './saml-sign-on';
 
 /** A dozen realistic apps of several kinds, for `--seed demo` and `createMockBackend({ seed: 'demo' })`. */
 export function demoApps(): SeedApp[] {
@@ -19,26 +20,7 @@ export function demoApps(): SeedApp[] {
         },
       },
     },
-    {
-      signOnMode: 'SAML_2_0',
-      label: 'Analytics Dashboard',
-      settings: {
-        signOn: {
-          ssoAcsUrl: 'https://analytics.example.com/saml/acs',
-          audience: 'https://analytics.example.com',
-          recipient: 'https://analytics.example.com/saml/acs',
-          destination: 'https://analytics.example.com/saml/acs',
-          subjectNameIdTemplate: '${user.userName}',
-          subjectNameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
-          responseSigned: true,
-          assertionSigned: true,
-          signatureAlgorithm: 'RSA_SHA256',
-          digestAlgorithm: 'SHA256',
-          honorForceAuthn: true,
-          authnContextClassRef: 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
-        },
-      },
-    },
+    { signOnMode: 'SAML_2_0', label: 'Analytics Dashboard', settings: { signOn: samlSignOn('https://analytics.example.com', '/saml/acs') } },
     { name: 'google', label: 'Google Workspace', signOnMode: 'SAML_2_0', settings: { app: { domain: 'example.com' } } },
     { name: 'office365', label: 'Microsoft 365', signOnMode: 'SAML_1_1', settings: { app: { domain: 'example.com', msftTenant: 'example' } } },
     {

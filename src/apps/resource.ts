@@ -25,6 +25,18 @@ import { appConnections, type AppConnectionsResource } from './provisioning/conn
 import { appFeatures, type AppFeaturesResource } from './provisioning/features';
 import { appTokens, type AppTokensResource } from './tokens/resource';
 import { appUserSchema, type AppUserSchemaResource } from './user-schema/resource';
+import {
+  appCsrs,
+  appJwks,
+  appKeys,
+  appSecrets,
+  rotateSigningKey,
+  samlMetadata,
+  type AppCsrsResource,
+  type AppJwksResource,
+  type AppKeysResource,
+  type AppSecretsResource,
+} from './credentials/resources';
 
 /** Parameters of {@link ApplicationsResource.list}. */
 export interface ListApplicationsParams {
@@ -122,6 +134,22 @@ export class ApplicationsResource {
   readonly federatedClaims: AppFederatedClaimsResource;
   /** The app user schema (`/api/v1/meta/schemas/apps/{appId}/default`). */
   readonly userSchema: AppUserSchemaResource;
+  /** Signing keys of apps and their certificates (`/api/v1/apps/{appId}/credentials/keys`). */
+  readonly keys: AppKeysResource;
+  /** Certificate signing requests of apps (`/api/v1/apps/{appId}/credentials/csrs`). */
+  readonly csrs: AppCsrsResource;
+  /** Client secrets of OAuth 2.0 client apps (`/api/v1/apps/{appId}/credentials/secrets`). */
+  readonly secrets: AppSecretsResource;
+  /** JSON Web Keys of OAuth 2.0 client apps (`/api/v1/apps/{appId}/credentials/jwks`). */
+  readonly jwks: AppJwksResource;
+  /** A SAML 2.0 app's IdP metadata (`GET /api/v1/apps/{appId}/sso/saml/metadata`), the XML document as a string; `kid` picks the certificate. */
+  readonly metadata: ReturnType<typeof samlMetadata>;
+  /**
+   * Rotates an app's signing key: generates a key valid `validityYears`, switches the app's
+   * `credentials.signing.kid` to it with a replace that changes nothing else, and answers the key,
+   * the app and (for SAML 2.0) its metadata with the new certificate. See docs/credentials.md.
+   */
+  readonly rotateSigningKey: ReturnType<typeof rotateSigningKey>;
 
   /** @internal created by `createClient`. */
   constructor(transport: Transport) {
@@ -136,6 +164,12 @@ export class ApplicationsResource {
     this.groupPush = appGroupPush(transport);
     this.federatedClaims = appFederatedClaims(transport);
     this.userSchema = appUserSchema(transport);
+    this.keys = appKeys(transport);
+    this.csrs = appCsrs(transport);
+    this.secrets = appSecrets(transport);
+    this.jwks = appJwks(transport);
+    this.metadata = samlMetadata(transport);
+    this.rotateSigningKey = rotateSigningKey(this, this.keys, this.metadata);
   }
 
   /**

@@ -30,6 +30,9 @@ export function collectGeneratedNames(body: unknown, into: Set<string>): void {
   }
 }
 
+const idOf = (body: unknown) => (body as { id?: unknown } | null)?.id;
+const signingKidOf = (body: unknown) => (body as { credentials?: { signing?: { kid?: unknown } } } | null)?.credentials?.signing?.kid;
+
 export function replaceIds(text: string, ids: Map<string, string>): string {
   let out = text;
   for (const [recorded, ours] of ids) out = out.split(recorded).join(ours);
@@ -70,9 +73,11 @@ export async function replayScenario(
     const text = await response.text();
     const ours: Answer = { status: response.status, headers: headersOf(response), body: text === '' ? null : JSON.parse(text) };
     const recorded = step.response as Answer;
-    const recordedId = (recorded.body as { id?: unknown } | null)?.id;
-    const ourId = (ours.body as { id?: unknown } | null)?.id;
-    if (typeof recordedId === 'string' && typeof ourId === 'string' && !ids.has(recordedId)) ids.set(recordedId, ourId);
+    // The org chose the app's id and its signing key's id: later steps name ours instead.
+    for (const pick of [idOf, signingKidOf]) {
+      const [recordedId, ourId] = [pick(recorded.body), pick(ours.body)];
+      if (typeof recordedId === 'string' && typeof ourId === 'string' && recordedId !== ourId && !ids.has(recordedId)) ids.set(recordedId, ourId);
+    }
     collectGeneratedNames(recorded.body, ctx.generatedNames);
     collectGeneratedNames(ours.body, ctx.generatedNames);
     results.push({ scenario: scenario.id, step, differences: compareAnswers(recorded, ours, ctx, step.op === 'list') });

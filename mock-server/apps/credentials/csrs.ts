@@ -1,0 +1,130 @@
+import { notFound, OktaHttpError } from '../../http/okta-errors';
+import type { CsrMetadata } from '../../../src/apps/credentials/inputs';
+import { certificationRequest, generateRsaKeyPair, readCertificate, requestPublicKey, toBase64, type DistinguishedName } from './x509';
+
+/**
+ * A certificate signing request of an app: its id (which becomes the key's `kid` once a certificate
+ * for it is published), and the request itself. The request's private key is dropped once the
+ * request is signed: the backend never signs with it, and keeps only what it checks a published
+ * certificate against, the public key.
+ */
+export interface StoredCsr {
+  id: string;
+  appId: string;
+  created: string;
+  /** The PKCS #10 request, DER. */
+  der: Uint8Array;
+  /** The request's SubjectPublicKeyInfo, DER. */
+  subjectPublicKeyInfo: Uint8Array;
+}
+
+/** How long a published certificate must still be valid (Okta refuses shorter ones). */
+export const MIN_PUBLISHED_VALIDITY_MS = 90 * 86_400_000;
+
+/** The most CSRs one app may hold at once (a bound of the backend; Okta publishes none). */
+export const MAX_CSRS_PER_APP = 50;
+
+/** The subject of a request in the order real organizations write it: C, ST, L, O, OU, CN. */
+function subjectName(subject: CsrMetadata['subject']): DistinguishedName {
+  const name: Array<[DistinguishedName[number][0], string]> = [];
+  const add = (attribute: DistinguishedName[number][0], value: string | undefined) => {
+    if (value !== undefined && value !== '') name.push([attribute, value]);
+  };
+  add('C', subject.countryName);
+  add('ST', subject.stateOrProvinceName);
+  add('L', subject.localityName);
+  add('O', subject.organizationName);
+  add('OU', subject.organizationalUnitName);
+  add('CN', subject.commonName);
+  return name;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/** The CSRs of every app. */
+export class CsrStore {
+  readonly #byApp = new Map<string, Map<string, StoredCsr>>();
+
+  clear(): void {
+    this.#byApp.clear();
+  }
+
+  /** Makes a key pair and a request for it, signed with it. */
+  async create(appId: string, id: string, metadata: CsrMetadata, created: string): Promise<StoredCsr> {
+    if ((this.#byApp.get(appId)?.size ?? 0) >= MAX_CSRS_PER_APP) {
+      throw new OktaHttpError(400, 'E0000001', 'Api validation failed: csr', [
+        `The app already has ${MAX_CSRS_PER_APP} certificate signing requests; publish or revoke one first.`,
+      ]);
+    }
+    const keys = await generateRsaKeyPair();
+    const der = await certificationRequest(keys, subjectName(metadata.subject), metadata.subjectAltNames?.dnsNames ?? []);
+    const csr = { id, appId, created, der, subjectPublicKeyInfo: requestPublicKey(der) };
+    this.add(csr);
+    return csr;
+  }
+
+  /** Keeps a request (a restored snapshot). */
+  add(csr: StoredCsr): void {
+    const csrs = this.#byApp.get(csr.appId);
+    if (csrs) csrs.set(csr.id, csr);
+    else this.#byApp.set(csr.appId, new Map([[csr.id, csr]]));
+  }
+
+  list(appId: string): StoredCsr[] {
+    return [...(this.#byApp.get(appId)?.values() ?? [])];
+  }
+
+  all(): StoredCsr[] {
+    return [...this.#byApp.values()].flatMap((csrs) => [...csrs.values()]);
+  }
+
+  /** One request, or `E0000007 … (CSR)`. */
+  require(appId: string, id: string): StoredCsr {
+    const csr = this.#byApp.get(appId)?.get(id);
+    if (!csr) throw notFound(id, 'CSR');
+    return csr;
+  }
+
+  /** Revokes a request: it and its key pair are gone. */
+  revoke(appId: string, id: string): void {
+    this.require(appId, id);
+    this.#byApp.get(appId)!.delete(id);
+  }
+
+  /**
+   * Checks a certificate given for a request (same public key, valid for more than 90 days from
+   * now) and ends the request's life; refusals (Okta's words) change nothing.
+   */
+  publish(appId: string, id: string, certificate: Uint8Array, nowMs: number): { notAfterMs: number } {
+    const csr = this.require(appId, id);
+    const facts = readCertificate(certificate);
+    if (!sameBytes(facts.subjectPublicKeyInfo, csr.subjectPublicKeyInfo)) {
+      throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', ["The certificate doesn't match the CSR."]);
+    }
+    if (facts.notAfter.getTime() - nowMs <= MIN_PUBLISHED_VALIDITY_MS) {
+      throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', ['The certificate must be valid for more than 90 days.']);
+    }
+    this.#byApp.get(appId)!.delete(id);
+    return { notAfterMs: Math.floor(facts.notAfter.getTime() / 1000) * 1000 };
+  }
+
+  /** Forgets an app's requests. */
+  detach(appId: string): void {
+    this.#byApp.delete(appId);
+  }
+}
+
+/** A request as the CSR API answers it in JSON, with its links. */
+export function renderCsr(origin: string, csr: StoredCsr): Record<string, unknown> {
+  const self = `${origin}/api/v1/apps/${csr.appId}/credentials/csrs/${csr.id}`;
+  return {
+    id: csr.id,
+    created: csr.created,
+    csr: toBase64(csr.der),
+    kty: 'RSA',
+    _links: {
+      publish: { href: `${self}/lifecycle/publish`, hints: { allow: ['POST'] } },
+      self: { href: self, hints: { allow: ['GET', 'DELETE'] } },
+    },
+  };
+}

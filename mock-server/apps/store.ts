@@ -10,7 +10,7 @@ export type AppBody = Record<string, unknown> & {
   lastUpdated: string;
 };
 
-/** A user's assignment to an app, as `expand=user/{id}` embeds it. */
+/** A user's assignment to an app, as `GET /api/v1/apps/{appId}/users/{userId}` answers it (without `_links`). */
 export interface AppUserAssignment {
   id: string;
   externalId: string | null;
@@ -21,7 +21,6 @@ export interface AppUserAssignment {
   statusChanged: string | null;
   passwordChanged: string | null;
   syncState: string;
-  lastSync: string | null;
   credentials: { userName: string };
   /** App-specific profile attributes (`{}` unless set). */
   profile?: Record<string, unknown>;

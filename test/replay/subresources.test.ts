@@ -23,7 +23,7 @@ const KNOWN_DIFFERENCES_FILE = fileURLToPath(new URL('./KNOWN-DIFFERENCES-SUBRES
  * The share of compared interactions that must match. Issues 20 and 21 set the goal at 95%; while
  * the endpoints around an app are being built, this floor is what main holds, raised as they land.
  */
-const FLOOR_PERCENT = 6;
+const FLOOR_PERCENT = 32;
 
 /** What each scenario needs from the organization beyond its users and groups. */
 const setup: ScenarioSetup = () => undefined;

@@ -1,3 +1,4 @@
+import { wholeSeconds } from '../apps/service';
 import { oktaId } from '../http/ids';
 import { invalidPaging } from '../http/okta-errors';
 import { IndexedCollection, InvalidCursorError, type Page } from '../state/indexed-collection';
@@ -202,7 +203,7 @@ export class Directory {
     }
     const groupIds = [...new Set(input.groupIds ?? [])];
     for (const groupId of groupIds) this.#requireOktaGroup(groupId);
-    const at = new Date(now).toISOString();
+    const at = wholeSeconds(now);
     const activated = status === 'STAGED' || status === 'PROVISIONED' ? null : at;
     const user: DirectoryUser = {
       id: userId,
@@ -228,7 +229,7 @@ export class Directory {
     const groupId = id(input.id, '00g', 'group id');
     this.#refuseTakenId(groupId);
     this.refuseTakenGroupName(name);
-    const at = new Date(now).toISOString();
+    const at = wholeSeconds(now);
     const group: DirectoryGroup = {
       id: groupId,
       created: at,
@@ -293,7 +294,7 @@ export class Directory {
     if (!user) throw new Error(`No user has the id ${userId}.`);
     if (user.groupIds.includes(groupId)) return false;
     this.userRecords.update(userId, { ...user, groupIds: [...user.groupIds, groupId] });
-    this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: new Date(now).toISOString() });
+    this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: wholeSeconds(now) });
     this.listener?.memberAdded(groupId, userId, now);
     return true;
   }
@@ -304,7 +305,7 @@ export class Directory {
     const group = this.groupRecords.get(groupId);
     if (!user || !group || !user.groupIds.includes(groupId)) return false;
     this.userRecords.update(userId, { ...user, groupIds: user.groupIds.filter((g) => g !== groupId) });
-    this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: new Date(now).toISOString() });
+    this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: wholeSeconds(now) });
     this.listener?.memberRemoved(groupId, userId);
     return true;
   }
@@ -402,7 +403,7 @@ export class Directory {
   }
 
   #addEveryone(): void {
-    const at = new Date(this.everyone.now()).toISOString();
+    const at = wholeSeconds(this.everyone.now());
     this.#everyoneId = this.everyone.id();
     this.groupRecords.insert({
       id: this.#everyoneId,

@@ -19,6 +19,8 @@ export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema, UpdateAppUse
 export type { AppUser, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
 export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
 export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
+export { AppGrantInputSchema, AppGrantSchema } from './apps/grants';
+export type { AppGrant, AppGrantInput, AppGrantParams, AppGrantsResource } from './apps/grants';
 export {
   APPLICATION_FILTER_ATTRIBUTES,
   ApplicationFilterAttributesSchema,
@@ -62,6 +64,22 @@ export {
   WellKnownSettingsSchema,
 } from './providers/schemas';
 export type { SecurityEventsProvider, SecurityEventsProviderInput } from './providers/schemas';
+
+export { GroupSchema, UserProfileSchema, UserSchema } from './directory/schemas';
+export type { Group, User } from './directory/schemas';
+export { CreateUserInputSchema, ReplaceUserInputSchema, UpdateUserInputSchema, UserActivationSchema } from './directory/users';
+export type {
+  ActivateUserParams,
+  CreateUserInput,
+  CreateUserParams,
+  ListUsersParams,
+  ReplaceUserInput,
+  UpdateUserInput,
+  UserActivation,
+  UsersResource,
+} from './directory/users';
+export { GroupInputSchema } from './directory/groups';
+export type { GroupInput, GroupsResource, ListGroupMembersParams, ListGroupsParams } from './directory/groups';
 
 export { LogsResource } from './logs/resource';
 export type { ListLogEventsParams } from './logs/resource';

@@ -7,6 +7,7 @@ import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 import { AppGroupsResource } from './app-groups';
+import { appGrantsResource, type AppGrantsResource } from './grants';
 import { AppUsersResource } from './app-users';
 import { ApplicationListSchema, ApplicationSchema, type Application } from './application';
 import {
@@ -98,12 +99,15 @@ export class ApplicationsResource {
   readonly users: AppUsersResource;
   /** App groups: the groups assigned to an app (`/api/v1/apps/{appId}/groups`). */
   readonly groups: AppGroupsResource;
+  /** Scope consent grants: the Okta scopes an app may ask tokens for (`/api/v1/apps/{appId}/grants`). */
+  readonly grants: AppGrantsResource;
 
   /** @internal created by `createClient`. */
   constructor(transport: Transport) {
     this.#transport = transport;
     this.users = new AppUsersResource(transport);
     this.groups = new AppGroupsResource(transport);
+    this.grants = appGrantsResource(transport);
   }
 
   /**

@@ -12,13 +12,14 @@ describe('bundle sizes', () => {
     expect(size.gzipped).toBeLessThanOrEqual(30_000);
   });
 
-  // The goal is 25,000 bytes (BUNDLE_ENTRIES.client.goal) and is not met: 28,788 bytes at the last
-  // measurement (see the README's Benchmarks; 28,364 before the redaction of DPoP proofs and of what
-  // hooks see, and the refusal of next links with credentials). This bound only stops the bundle
-  // from growing unnoticed.
-  it('import { createClient } from "appset" stays within 28,900 bytes gzipped (regression bound; the 25,000-byte goal is not met)', async () => {
+  // The goal is 25,000 bytes (BUNDLE_ENTRIES.client.goal) and is not met: 29,854 bytes at the last
+  // measurement (28,724 before client.users, client.groups and client.apps.grants, which cost 1,130
+  // bytes, about 450 of them the first table of operations and its shared code; 28,364 before the
+  // redaction of DPoP proofs and of what hooks see). This bound only stops the bundle from growing
+  // unnoticed.
+  it('import { createClient } from "appset" stays within 29,900 bytes gzipped (regression bound; the 25,000-byte goal is not met)', async () => {
     const size = await bundleSize(BUNDLE_ENTRIES.client.code, BUNDLE_ENTRIES.client.goal);
-    expect(size.gzipped).toBeLessThanOrEqual(28_900);
+    expect(size.gzipped).toBeLessThanOrEqual(29_900);
   });
 
   it('the client bundle comes from the browser build, without the service-app code or jose', async () => {

@@ -162,12 +162,15 @@ export class Directory {
   /** Told of every membership change; set once by the backend. */
   listener: DirectoryListener | undefined;
   #everyoneId = '';
+  /** When the organization (and so Everyone) was made: a reset makes Everyone again as it was. */
+  readonly #bornAt: number;
 
   /**
-   * @param everyone the id Everyone takes (the backend derives it from the org id) and the clock,
-   * read when the directory is emptied and Everyone is made again.
+   * @param everyone the id Everyone takes (the backend derives it from the org id, and reads it again
+   * whenever the directory is emptied) and the clock, read once: Everyone is as old as the directory.
    */
   constructor(private readonly everyone: { id: () => string; now: () => number }) {
+    this.#bornAt = everyone.now();
     this.#addEveryone();
   }
 
@@ -403,7 +406,7 @@ export class Directory {
   }
 
   #addEveryone(): void {
-    const at = wholeSeconds(this.everyone.now());
+    const at = wholeSeconds(this.#bornAt);
     this.#everyoneId = this.everyone.id();
     this.groupRecords.insert({
       id: this.#everyoneId,

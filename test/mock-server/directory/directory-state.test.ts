@@ -69,6 +69,15 @@ describe('backend.directory', () => {
   });
 });
 
+describe('Everyone across resets', () => {
+  it('is made again as it was, whatever the clock says when the backend is reset', () => {
+    const before = backend.directory.group(backend.directory.everyoneGroupId);
+    backend.clock.advance(60_000);
+    backend.reset();
+    expect(backend.directory.group(backend.directory.everyoneGroupId)).toEqual(before);
+  });
+});
+
 describe('seeds and snapshots of the directory', () => {
   it('seeds users with statuses, profiles and memberships, apps with their ids, and assignments naming both', async () => {
     const result = await backend.seed({

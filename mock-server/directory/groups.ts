@@ -4,6 +4,7 @@ import { notFound, permissionDenied, validationFailed } from '../http/okta-error
 import type { Page } from '../state/indexed-collection';
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
 import { matches, parseExpression, singleEquality, type ExpressionRules, type Operator } from './query';
+import { ownMember } from './users';
 import { pageOrRefuse, type Directory, type DirectoryGroup, type DirectoryUser } from './store';
 
 type Json = Record<string, unknown>;
@@ -158,7 +159,7 @@ export class GroupService {
     const filter = query.filter === undefined ? undefined : parseExpression(query.filter, FILTER_RULES);
     const search = query.search === undefined ? undefined : parseExpression(query.search, SEARCH_RULES);
     const q = query.q?.toLowerCase();
-    const read = (group: DirectoryGroup) => (attribute: string) => (attribute.startsWith('profile.') ? group.profile[attribute.slice('profile.'.length)] : (group as unknown as Json)[attribute]);
+    const read = (group: DirectoryGroup) => (attribute: string) => ownMember(attribute.startsWith('profile.') ? group.profile : group, attribute.replace(/^profile\./, ''));
     const where =
       filter === undefined && search === undefined && q === undefined
         ? undefined

@@ -332,9 +332,13 @@ function activationAnswer(sendEmail: boolean, orgUrl: URL): Json {
 
 /** A user's attribute as `filter` and `search` name it. */
 function readAttribute(user: DirectoryUser, attribute: string, typeId: string): unknown {
-  if (attribute.startsWith('profile.')) return user.profile[attribute.slice('profile.'.length)];
   if (attribute === 'type.id') return typeId;
-  return (user as unknown as Json)[attribute];
+  return ownMember(attribute.startsWith('profile.') ? user.profile : user, attribute.replace(/^profile\./, ''));
+}
+
+/** A record's own member: `profile.constructor` names no attribute, not what every object inherits. */
+export function ownMember(record: object, name: string): unknown {
+  return Object.hasOwn(record, name) ? (record as Json)[name] : undefined;
 }
 
 /** The status a lone `status eq "…"` asks for, so the listing reads that index bucket only. */

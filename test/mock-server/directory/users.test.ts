@@ -189,6 +189,11 @@ describe('GET /api/v1/users', () => {
     expect(ids(await get(`/api/v1/users?search=${encodeURIComponent('profile.lastName co "OPP" or profile.firstName sw "ad"')}`))).toEqual([a.id, c.id]);
   });
 
+  it('reads only attributes a profile has: profile.constructor names none, so pr matches no one', async () => {
+    await three();
+    expect(ids(await get(`/api/v1/users?search=${encodeURIComponent('profile.constructor pr')}`))).toEqual([]);
+  });
+
   it('refuses what filter does not support with 400 E0000031, naming it', async () => {
     expectOktaError(await get(`/api/v1/users?filter=${encodeURIComponent('profile.nickName eq "x"')}`), 400, 'E0000031', 'Invalid search criteria.', [
       'filter=profile.nickName eq "x": profile.nickName cannot be used in filter.',

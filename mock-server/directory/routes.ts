@@ -41,6 +41,17 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
   const org = () => env.orgUrl();
   const one = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), true);
   const item = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), false);
+  // The changes that answer 204 with an empty body.
+  const noContent = (method: 'put' | 'delete', path: string, scope: RouteSpec['scope'], run: (params: Readonly<Record<string, string>>, now: number) => unknown): RouteSpec => ({
+    method,
+    path,
+    bucket: path.startsWith('/api/v1/users') ? 'users' : 'groups',
+    scope,
+    handle: ({ params, now }) => {
+      run(params, now);
+      return { status: 204 };
+    },
+  });
   const lifecycle = (name: string, run: (id: string, url: URL, now: number) => Record<string, unknown> | void): RouteSpec => ({
     method: 'post',
     path: `/api/v1/users/:userId/lifecycle/${name}`,
@@ -92,16 +103,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       scope: 'okta.users.manage',
       handle: async (input) => ({ status: 200, body: one(users.replace(input.params.userId!, await readJsonBody(input), input.now)) }),
     },
-    {
-      method: 'delete',
-      path: '/api/v1/users/:userId',
-      bucket: 'users',
-      scope: 'okta.users.manage',
-      handle: ({ params, now }) => {
-        users.delete(params.userId!, now);
-        return { status: 204 };
-      },
-    },
+    noContent('delete', '/api/v1/users/:userId', 'okta.users.manage', (params, now) => users.delete(params.userId!, now)),
     lifecycle('activate', (id, url, now) => users.activate(id, flag(url, 'sendEmail'), now, org())),
     lifecycle('reactivate', (id, url, now) => users.reactivate(id, flag(url, 'sendEmail'), now, org())),
     lifecycle('deactivate', (id, _url, now) => users.deactivate(id, now)),
@@ -152,16 +154,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       scope: 'okta.groups.manage',
       handle: async (input) => ({ status: 200, body: renderGroup(groups.replace(input.params.groupId!, await readJsonBody(input), input.now), org()) }),
     },
-    {
-      method: 'delete',
-      path: '/api/v1/groups/:groupId',
-      bucket: 'groups',
-      scope: 'okta.groups.manage',
-      handle: ({ params, now }) => {
-        groups.delete(params.groupId!, now);
-        return { status: 204 };
-      },
-    },
+    noContent('delete', '/api/v1/groups/:groupId', 'okta.groups.manage', (params, now) => groups.delete(params.groupId!, now)),
     {
       method: 'get',
       path: '/api/v1/groups/:groupId/users',
@@ -173,25 +166,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
         return { status: 200, body: page.items.map(item), headers: pageLinks(org(), url, page.next, l.query) };
       },
     },
-    {
-      method: 'put',
-      path: '/api/v1/groups/:groupId/users/:userId',
-      bucket: 'groups',
-      scope: 'okta.groups.manage',
-      handle: ({ params, now }) => {
-        groups.addMember(params.groupId!, params.userId!, now);
-        return { status: 204 };
-      },
-    },
-    {
-      method: 'delete',
-      path: '/api/v1/groups/:groupId/users/:userId',
-      bucket: 'groups',
-      scope: 'okta.groups.manage',
-      handle: ({ params, now }) => {
-        groups.removeMember(params.groupId!, params.userId!, now);
-        return { status: 204 };
-      },
-    },
+    noContent('put', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', (params, now) => groups.addMember(params.groupId!, params.userId!, now)),
+    noContent('delete', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', (params, now) => groups.removeMember(params.groupId!, params.userId!, now)),
   ];
 }

@@ -12,7 +12,12 @@ import { AppService, type MockPlan } from './apps/service';
 import { AppSurroundings, type IssueRefreshTokenInput } from './apps/surroundings';
 import type { PolicyInput } from './apps/policies/store';
 import type { AppUserAssignment } from './apps/store';
-import { Directory, type AddGroupInput, type AddUserInput, type DirectoryGroup, type DirectoryUser } from './directory/store';
+import { Directory, type AddGroupInput, type AddUserInput, type DirectoryGroup, type DirectoryUser, type UserStatus } from './directory/store';
+import { GroupAppUsers } from './directory/app-membership';
+import { GroupService } from './directory/groups';
+import { userTypeIds } from './directory/representation';
+import { directoryRoutes } from './directory/routes';
+import { UserService } from './directory/users';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
 import { OktaHttpError } from './http/okta-errors';
 import { OKTA_RATE_LIMITS, RateLimiter, type RateLimitTable } from './http/rate-limits';
@@ -147,22 +152,45 @@ export interface MockGroupsState {
 }
 
 /**
- * The organization's users and groups: who `PUT /api/v1/apps/{appId}/users/{userId}` and
- * `PUT /api/v1/apps/{appId}/groups/{groupId}` can assign. Seed them here before assigning over HTTP.
+ * The organization's users and groups, the same directory `/api/v1/users` and `/api/v1/groups`
+ * serve, app assignments refer to and the SET receiver looks subjects up in. Changes made here
+ * follow the API's rules (a group assigned to an app makes a new member an app user, …).
  */
 export interface MockDirectoryState {
-  /** Adds an ACTIVE user (`id` defaults to a fresh `00u…`, `email` to `login`); a duplicate id or login throws. */
+  /**
+   * Adds a user: `ACTIVE` unless `status` says otherwise, `id` a fresh `00u…`, `email` the login;
+   * `groupIds` to join, `profile` for more attributes, `password` (checked, then forgotten). A
+   * duplicate id or login, or an unknown group, throws.
+   */
   addUser(input: AddUserInput): DirectoryUser;
-  /** Adds a group (`id` defaults to a fresh `00g…`); a duplicate id throws. */
+  /** Adds a group (`id` defaults to a fresh `00g…`); a duplicate id or name throws. */
   addGroup(input: AddGroupInput): DirectoryGroup;
   /** A user by id, if any. */
   user(id: string): DirectoryUser | undefined;
+  /** The user whose login, or else whose (unshared) email, this is, compared case-insensitively: how a SET subject is matched. */
+  findUser(loginOrEmail: string): DirectoryUser | undefined;
   /** A group by id, if any. */
   group(id: string): DirectoryGroup | undefined;
+  /** The id of the built-in group Everyone, which every organization has and which holds every user. */
+  readonly everyoneGroupId: string;
   /** Every user, in the order they were added. */
   users(): DirectoryUser[];
-  /** Every group, in the order they were added. */
+  /** Every group, Everyone first, then in the order they were added. */
   groups(): DirectoryGroup[];
+  /** Puts a user in a group (not Everyone); true when the user was not in it. Unknown ids throw. */
+  addMember(groupId: string, userId: string): boolean;
+  /** Takes a user out of a group; true when the user was in it. */
+  removeMember(groupId: string, userId: string): boolean;
+  /** Every member of a group (of Everyone: every user). */
+  members(groupId: string): DirectoryUser[];
+  /** The groups a user is in, Everyone first. */
+  groupsOf(userId: string): DirectoryGroup[];
+  /** Sets a user's status (`LOCKED_OUT`, `SUSPENDED`, …) as if it had happened now. An unknown id throws. */
+  setUserStatus(userId: string, status: UserStatus): DirectoryUser;
+  /** Deletes a user at once (whatever its status), with its memberships and app assignments; true when there was one. */
+  deleteUser(userId: string): boolean;
+  /** Deletes a group (not Everyone) with its memberships and app assignments; true when there was one. */
+  deleteGroup(groupId: string): boolean;
 }
 
 /** The org's app sign-in policies (`ACCESS_POLICY`), as `GET /api/v1/policies/{id}` renders them. */
@@ -419,8 +447,15 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     newKid: (mode) => credentials.kidFor(mode),
     observer: credentials,
   });
-  const directory = new Directory();
+  // Everyone's id follows the org's (restoring a snapshot of another org keeps that org's).
+  const directory = new Directory({ id: () => `00g${appOptions.orgId.slice(3)}`, now });
   const assignments = new Assignments(apps, directory);
+  const groupAppUsers = new GroupAppUsers(apps, directory);
+  apps.groupListener = groupAppUsers;
+  directory.listener = groupAppUsers;
+  const userTypes = () => userTypeIds(appOptions.orgId);
+  const userService = new UserService(directory, newId, () => userTypes().typeId);
+  const groupService = new GroupService(directory, apps, newId);
   const surroundings: AppSurroundings = new AppSurroundings({ apps, directory, newId, orgUrl: () => orgUrl, now, orgId: appOptions.orgId });
   const render = (id: string) => renderApp(apps.require(id), orgUrl) as Application;
   const providers = new ProviderService({ now, newId });
@@ -476,7 +511,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   });
   plane.markIdBaseline();
 
-  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...credentialRoutes(env, apps, credentials), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes, ...surroundings.routes(env)];
+  const routes = [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...credentialRoutes(env, apps, credentials), ...securityEventRoutes(env, providers, ingestion), ...logRoutes(env, logs), ...oauth.routes, ...surroundings.routes(env), ...directoryRoutes(env, userService, groupService, userTypes)];
   const controlOn = options.control ?? true;
   const controlRoute = controlOn ? createControlRouter(plane) : undefined;
   const oktaRoute = createRouter(env, routes);
@@ -522,7 +557,6 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
             statusChanged: at,
             passwordChanged: null,
             syncState: 'DISABLED',
-            lastSync: null,
             credentials: { userName: user.userName ?? `${user.id}@example.com` },
           };
           apps.assignUser(appId, assignment);
@@ -538,9 +572,20 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       addUser: (input) => structuredClone(directory.addUser({ ...input, id: input.id ?? newId('00u') }, now())),
       addGroup: (input) => structuredClone(directory.addGroup({ ...input, id: input.id ?? newId('00g') }, now())),
       user: (id) => structuredClone(directory.user(id)),
+      findUser: (loginOrEmail) => structuredClone(directory.findUser(loginOrEmail)),
       group: (id) => structuredClone(directory.group(id)),
+      get everyoneGroupId() {
+        return directory.everyoneId;
+      },
       users: () => structuredClone(directory.users()),
       groups: () => structuredClone(directory.groups()),
+      addMember: (groupId, userId) => direct('directory.addMember', () => groupService.addMember(groupId, userId, now())),
+      removeMember: (groupId, userId) => direct('directory.removeMember', () => groupService.removeMember(groupId, userId, now())),
+      members: (groupId) => structuredClone(directory.members(groupId, Math.max(1, directory.memberCount(groupId)), undefined).items),
+      groupsOf: (userId) => structuredClone(directory.groupsOf(userId)),
+      setUserStatus: (userId, status) => structuredClone(direct('directory.setUserStatus', () => userService.setStatus(userId, status, now()))),
+      deleteUser: (userId) => directory.removeUser(userId, now()),
+      deleteGroup: (groupId) => (directory.group(groupId)?.type === 'OKTA_GROUP' ? (groupService.delete(groupId, now()), true) : false),
     },
     policies: {
       get defaultAccessPolicyId() {

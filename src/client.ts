@@ -8,6 +8,8 @@ import { isTimeout } from './core/call-checks';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
 import { headerAuth, Transport, type FetchLike } from './core/transport';
 import { ConfigurationError } from './errors';
+import { groupsResource, type GroupsResource } from './directory/groups';
+import { usersResource, type UsersResource } from './directory/users';
 import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
 import { SecurityEventsResource } from './security-events/resource';
@@ -74,6 +76,10 @@ export interface AppsetClient {
   readonly securityEventsProviders: SecurityEventsProvidersResource;
   /** The System Log API. */
   readonly logs: LogsResource;
+  /** The Users API: the people of the organization. */
+  readonly users: UsersResource;
+  /** The Groups API and group membership. */
+  readonly groups: GroupsResource;
 }
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
@@ -198,5 +204,7 @@ export function createClient(options: ClientOptions): AppsetClient {
     securityEvents: new SecurityEventsResource(transport),
     securityEventsProviders: new SecurityEventsProvidersResource(transport),
     logs: new LogsResource(transport),
+    users: usersResource(transport),
+    groups: groupsResource(transport),
   };
 }

@@ -47,6 +47,8 @@ export type {
   MetadataParams,
   RotatedSigningKey,
 } from './apps/credentials/resources';
+export { AppGrantInputSchema, AppGrantSchema } from './apps/grants';
+export type { AppGrant, AppGrantInput, AppGrantParams, AppGrantsResource } from './apps/grants';
 export {
   APPLICATION_FILTER_ATTRIBUTES,
   ApplicationFilterAttributesSchema,
@@ -90,6 +92,22 @@ export {
   WellKnownSettingsSchema,
 } from './providers/schemas';
 export type { SecurityEventsProvider, SecurityEventsProviderInput } from './providers/schemas';
+
+export { GroupSchema, UserProfileSchema, UserSchema } from './directory/schemas';
+export type { Group, User } from './directory/schemas';
+export { CreateUserInputSchema, ReplaceUserInputSchema, UpdateUserInputSchema, UserActivationSchema } from './directory/users';
+export type {
+  ActivateUserParams,
+  CreateUserInput,
+  CreateUserParams,
+  ListUsersParams,
+  ReplaceUserInput,
+  UpdateUserInput,
+  UserActivation,
+  UsersResource,
+} from './directory/users';
+export { GroupInputSchema } from './directory/groups';
+export type { GroupInput, GroupsResource, ListGroupMembersParams, ListGroupsParams } from './directory/groups';
 
 export { LogsResource } from './logs/resource';
 export type { ListLogEventsParams } from './logs/resource';

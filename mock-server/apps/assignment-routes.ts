@@ -1,7 +1,7 @@
 import { validationFailed } from '../http/okta-errors';
 import { pageLinks, parsePageLimit } from '../http/pagination';
 import { readJsonBody, readOptionalJsonBody as optionalJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
-import { parseAppGroupInput, parseAppUserInput, renderAppGroup, renderAppUser, type Assignments } from './assignments';
+import { parseAppGroupInput, parseAppUserInput, renderAppGroup, type Assignments } from './assignments';
 import { BLANK_FIELD } from '../../src/validation/field-issues';
 
 /** Default and largest page sizes of `GET /api/v1/apps/{appId}/users` (Okta's documented limits). */
@@ -20,8 +20,8 @@ function listQuery(url: URL, limits: { default: number; max: number }) {
 /**
  * Okta's app-user and app-group assignment endpoints, over {@link Assignments}: list (paged), get,
  * assign and unassign. Users are assigned as Okta's Management API does it, with `POST /users` and
- * the user's id in the body, and updated with `POST /users/{userId}`; `PUT /users/{userId}` also
- * assigns or updates. Groups are assigned with `PUT /groups/{groupId}`.
+ * the user's id in the body, and updated with `POST /users/{userId}` (which assigns a user not yet
+ * assigned, as real organizations do); `PUT /users/{userId}` also assigns or updates. Groups are assigned with `PUT /groups/{groupId}`.
  */
 export function assignmentRoutes(env: RouteEnv, assignments: Assignments): RouteSpec[] {
   const org = () => env.orgUrl();
@@ -36,7 +36,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
         const page = assignments.users(params.appId!, q.limit, q.after);
         return {
           status: 200,
-          body: page.items.map((user) => renderAppUser(org(), params.appId!, user)),
+          body: page.items.map((user) => assignments.render(org(), params.appId!, user)),
           headers: pageLinks(org(), url, page.next, q.query),
         };
       },
@@ -53,7 +53,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
         if (typeof id !== 'string' || id === '') throw validationFailed([{ path: 'id', reason: BLANK_FIELD }]);
         // The input reads only scope, credentials and profile; `id` was taken above.
         const user = assignments.assignUser(params.appId!, id, parseAppUserInput(body), now);
-        return { status: 200, body: renderAppUser(org(), params.appId!, user) };
+        return { status: 200, body: assignments.render(org(), params.appId!, user) };
       },
     },
     {
@@ -61,7 +61,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       path: '/api/v1/apps/:appId/users/:userId',
       bucket: 'app',
       scope: 'okta.apps.read',
-      handle: ({ params }) => ({ status: 200, body: renderAppUser(org(), params.appId!, assignments.user(params.appId!, params.userId!)) }),
+      handle: ({ params }) => ({ status: 200, body: assignments.render(org(), params.appId!, assignments.user(params.appId!, params.userId!)) }),
     },
     {
       method: 'post',
@@ -73,7 +73,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
         // Okta's SDKs send the whole app user back: only scope, credentials and profile are read of it.
         const input = parseAppUserInput(body);
         const user = assignments.updateUser(params.appId!, params.userId!, input, now);
-        return { status: 200, body: renderAppUser(org(), params.appId!, user) };
+        return { status: 200, body: assignments.render(org(), params.appId!, user) };
       },
     },
     {
@@ -84,7 +84,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       handle: async ({ request, params, now }) => {
         const input = parseAppUserInput(await optionalJsonBody(request));
         const user = assignments.assignUser(params.appId!, params.userId!, input, now);
-        return { status: 200, body: renderAppUser(org(), params.appId!, user) };
+        return { status: 200, body: assignments.render(org(), params.appId!, user) };
       },
     },
     {

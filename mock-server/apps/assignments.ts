@@ -1,8 +1,9 @@
-import type { Directory } from '../directory/store';
-import { invalidPaging, notFound, validationFailed } from '../http/okta-errors';
+import { groupsCover } from '../directory/app-membership';
+import type { Directory, DirectoryUser } from '../directory/store';
+import { invalidPaging, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import type { AppService } from './service';
 import { wholeSeconds } from './service';
-import type { AppGroupAssignment, AppUserAssignment } from './store';
+import type { AppGroupAssignment, AppUserAssignment, StoredApp } from './store';
 
 type Json = Record<string, unknown>;
 
@@ -97,12 +98,12 @@ export class Assignments {
       externalId: previous?.externalId ?? null,
       created: previous?.created ?? at,
       lastUpdated: at,
-      scope: input.scope ?? previous?.scope ?? 'USER',
+      // Assigned directly, a user whom a group granted the app is then assigned in its own right.
+      scope: input.scope ?? 'USER',
       status: previous?.status ?? 'ACTIVE',
       statusChanged: previous?.statusChanged ?? at,
       passwordChanged: previous?.passwordChanged ?? null,
       syncState: previous?.syncState ?? 'DISABLED',
-      lastSync: previous?.lastSync ?? null,
       credentials: { userName: input.credentials?.userName ?? previous?.credentials.userName ?? user.profile.login },
       profile: input.profile ?? previous?.profile ?? {},
     };
@@ -111,13 +112,12 @@ export class Assignments {
   }
 
   /**
-   * Updates an existing assignment's credentials and profile (`POST …/users/{userId}`); a user who is
-   * not assigned is `E0000007 … (AppUser)`. The scope is not changed by an update.
+   * Updates an assignment's credentials and profile (`POST …/users/{userId}`), keeping its scope; a
+   * user not yet assigned is assigned, as real organizations do (terraform relies on it).
    */
   updateUser(appId: string, userId: string, input: AppUserInput, nowMs: number): AppUserAssignment {
-    this.user(appId, userId);
-    const { scope: _scope, ...update } = input;
-    return this.assignUser(appId, userId, update, nowMs);
+    const current = this.apps.require(appId).users.get(userId);
+    return this.assignUser(appId, userId, { ...input, scope: current?.scope ?? input.scope ?? 'USER' }, nowMs);
   }
 
   /** The assignment of a user, or `E0000007 … (AppUser)`. */
@@ -127,8 +127,17 @@ export class Assignments {
     return assignment;
   }
 
-  /** Removes a user's assignment, or `E0000007 … (AppUser)` when there is none. */
+  /**
+   * Removes a user's assignment, or `E0000007 … (AppUser)` when there is none; a user whom a group
+   * assigned to the app holds is refused with `E0000046`, as real organizations refuse it.
+   */
   unassignUser(appId: string, userId: string): void {
+    const app = this.apps.require(appId);
+    if (app.users.has(userId) && groupsCover(app, this.directory, userId)) {
+      throw new OktaHttpError(403, 'E0000046', 'Deactivate application for user forbidden.', [
+        'The application cannot be unassigned from the user while their group memberships grant them access',
+      ]);
+    }
     if (!this.apps.unassignUser(appId, userId)) throw notFound(userId, 'AppUser');
   }
 
@@ -160,6 +169,13 @@ export class Assignments {
   groups(appId: string, limit: number, after: string | undefined): { items: AppGroupAssignment[]; next?: string } {
     return page([...this.apps.require(appId).groups.values()], limit, after);
   }
+
+  /** An app user as the API answers it: an OpenID Connect app's profile carries the claims mapped from the user. */
+  render(orgUrl: URL, appId: string, assignment: AppUserAssignment): Json {
+    const app = this.apps.require(appId);
+    const profile = openIdConnectApp(app) ? { ...openIdProfile(this.directory.user(assignment.id)), ...assignment.profile } : (assignment.profile ?? {});
+    return renderAppUser(orgUrl, appId, { ...assignment, profile });
+  }
 }
 
 /**
@@ -178,6 +194,46 @@ function page<T extends { id: string }>(all: T[], limit: number, after: string |
   return more ? { items, next: items[items.length - 1]!.id } : { items };
 }
 
+/** Custom OpenID Connect apps map the user's profile to OpenID claims in their app-user profiles. */
+function openIdConnectApp(app: StoredApp): boolean {
+  return app.body.signOnMode === 'OPENID_CONNECT' && !app.catalog;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The OpenID Connect claims Okta's default mapping gives an app user, in the order real orgs answer
+ * them: names, email, locale and time zone from the user's profile (`en_US` and
+ * `America/Los_Angeles` unless set), address and phone where the profile has them, the rest `null`.
+ */
+function openIdProfile(user: DirectoryUser | undefined): Json {
+  const p: Record<string, unknown> = user?.profile ?? {};
+  const given = text(p.firstName);
+  const family = text(p.lastName);
+  return {
+    street_address: text(p.streetAddress),
+    country: text(p.countryCode),
+    website: null,
+    zoneinfo: text(p.timezone) ?? 'America/Los_Angeles',
+    birthdate: null,
+    gender: null,
+    formatted: text(p.postalAddress),
+    profile: text(p.profileUrl),
+    locality: text(p.city),
+    given_name: given,
+    middle_name: text(p.middleName),
+    locale: text(p.locale) ?? 'en_US',
+    picture: null,
+    name: text(p.displayName) ?? ([given, family].filter(Boolean).join(' ') || null),
+    nickname: text(p.nickName),
+    phone_number: text(p.mobilePhone),
+    region: text(p.state),
+    postal_code: text(p.zipCode),
+    family_name: family,
+    email: text(p.email),
+  };
+}
+
 /** An app user as the API answers it, with links to the app and the user. */
 export function renderAppUser(orgUrl: URL, appId: string, user: AppUserAssignment): Json {
   const origin = orgUrl.origin;
@@ -191,13 +247,14 @@ export function renderAppUser(orgUrl: URL, appId: string, user: AppUserAssignmen
   };
 }
 
-/** An app group as the API answers it, with links to the app and the group. */
+/** An app group as the API answers it, with links to the app, itself and the group (in real orgs' order). */
 export function renderAppGroup(orgUrl: URL, appId: string, group: AppGroupAssignment): Json {
   const origin = orgUrl.origin;
   return {
     ...group,
     _links: {
       app: { href: `${origin}/api/v1/apps/${appId}` },
+      self: { href: `${origin}/api/v1/apps/${appId}/groups/${group.id}` },
       group: { href: `${origin}/api/v1/groups/${group.id}` },
     },
   };

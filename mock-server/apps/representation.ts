@@ -96,8 +96,10 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
     const given = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
     const previousClient = isObject(previous.oauthClient) ? previous.oauthClient : {};
     const method = typeof given.token_endpoint_auth_method === 'string' ? given.token_endpoint_auth_method : 'client_secret_basic';
-    const client: Json = { autoKeyRotation: true, client_id: ctx.id, token_endpoint_auth_method: method };
+    const client: Json = { autoKeyRotation: true, client_id: ctx.id };
     if (SECRET_AUTH_METHODS.has(method)) client.client_secret = previousClient.client_secret ?? randomToken(64);
+    client.token_endpoint_auth_method = method;
+    client.pkce_required = false;
     credentials = { ...credentials, oauthClient: mergeOnto(client, given) };
     if (!isObject(credentials.signing) || typeof credentials.signing.kid !== 'string') {
       credentials.signing = { kid: previousKid ?? newKid() };
@@ -139,8 +141,20 @@ const TEMPLATE_APP_DEFAULTS: Record<string, readonly string[]> = {
 /** The grant type of Client-Initiated Backchannel Authentication. */
 const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 
-/** OpenID Connect client settings real organizations always answer, before the caller's. */
-const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = { client_uri: null, logo_uri: null, redirect_uris: [], dpop_bound_access_tokens: false };
+/**
+ * OpenID Connect client settings real organizations always answer, before the caller's: those the
+ * recordings show when a create leaves them out (`issuer_mode` `DYNAMIC`, consent `TRUSTED`, …).
+ */
+const OAUTH_CLIENT_SETTINGS_DEFAULTS: Json = {
+  client_uri: null,
+  logo_uri: null,
+  redirect_uris: [],
+  consent_method: 'TRUSTED',
+  issuer_mode: 'DYNAMIC',
+  idp_initiated_login: { mode: 'DISABLED', default_scope: [] },
+  wildcard_redirect: 'DISABLED',
+  dpop_bound_access_tokens: false,
+};
 
 /** Members of a custom SAML app's `settings.signOn` real orgs answer when not given. */
 const CUSTOM_SAML_ANSWER_DEFAULTS: Json = {
@@ -203,6 +217,8 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
       client.refresh_token = refreshToken;
     }
     if (Array.isArray(client.grant_types) && client.grant_types.includes(CIBA_GRANT)) client.backchannel_token_delivery_mode ??= 'poll';
+    // A client allowed refresh tokens keeps them unrotated unless told otherwise (recordings).
+    if (Array.isArray(client.grant_types) && client.grant_types.includes('refresh_token')) client.refresh_token ??= { rotation_type: 'STATIC' };
     settings.oauthClient = client;
   }
   return settings;
@@ -228,8 +244,10 @@ export function buildAppBody(input: Json, ctx: BuildContext): AppBody {
   };
   if (isObject(input.licensing)) body.licensing = mergeOnto({ ...ctx.licensing }, input.licensing);
   else if (ctx.licensing) body.licensing = { ...ctx.licensing };
+  // Custom OpenID Connect apps start hidden from the dashboard and the mobile app, as recorded.
+  const hidden = ctx.signOnMode === 'OPENID_CONNECT' && !ctx.catalog;
   const visibility = mergeOnto(
-    { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: false, web: false }, appLinks: ctx.linkDefaults ?? Object.fromEntries((ctx.links ?? [`${ctx.name.toLowerCase()}_link`]).map((link) => [link, true])) },
+    { autoLaunch: false, autoSubmitToolbar: false, hide: { iOS: hidden, web: hidden }, appLinks: ctx.linkDefaults ?? Object.fromEntries((ctx.links ?? [`${ctx.name.toLowerCase()}_link`]).map((link) => [link, true])) },
     isObject(input.visibility) ? input.visibility : {},
   );
   // An app with a fixed set of links keeps only those: real orgs drop names it does not have.
@@ -251,6 +269,7 @@ export function buildAppBody(input: Json, ctx: BuildContext): AppBody {
 function renderAssignment(orgUrl: URL, appId: string, user: AppUserAssignment): Json {
   return {
     ...user,
+    profile: user.profile ?? {},
     _links: {
       app: { href: new URL(`/api/v1/apps/${appId}`, orgUrl).href },
       user: { href: new URL(`/api/v1/users/${user.id}`, orgUrl).href },

@@ -88,6 +88,9 @@ export class AppService {
   /** The catalog apps beyond the SDK's table that creates may name. */
   readonly catalog: Catalog;
 
+  /** Told when a group is assigned to an app or unassigned (its members are app users meanwhile). */
+  groupListener: { groupAssigned(appId: string, groupId: string, nowMs: number): void; groupUnassigned(appId: string, groupId: string): void } | undefined;
+
   constructor(
     private readonly options: {
       orgId: string;
@@ -130,8 +133,11 @@ export class AppService {
     return app;
   }
 
-  /** Creates an app from a request body, as `POST /api/v1/apps`. */
-  create(input: unknown, activate: boolean, nowMs: number): StoredApp {
+  /**
+   * Creates an app from a request body, as `POST /api/v1/apps`. `fixedId` (a seed document's) is
+   * the id it takes instead of a fresh one; an id already taken throws.
+   */
+  create(input: unknown, activate: boolean, nowMs: number, fixedId?: string): StoredApp {
     refuseDeepBody(input);
     const registered = this.#registeredCatalogApp(input);
     let value: Json;
@@ -158,7 +164,8 @@ export class AppService {
         { path: 'name', reason: 'okta_org2org is not available to organizations on the Free Integrator plan' },
       ]);
     }
-    const id = (this.options.newId ?? oktaId)('0oa');
+    if (fixedId !== undefined && this.apps.has(fixedId)) throw new Error(`An app with id ${fixedId} already exists; give another id or leave it out.`);
+    const id = fixedId ?? (this.options.newId ?? oktaId)('0oa');
     const at = wholeSeconds(nowMs);
     const answers = registered ?? (name === undefined ? undefined : TYPED_CATALOG_ANSWERS[name]);
     const isCatalog = registered !== undefined || (name !== undefined && (CATALOG_APP_NAMES as readonly string[]).includes(name));
@@ -296,6 +303,7 @@ export class AppService {
     };
     app.groups.set(groupId, assignment);
     this.apps.update(appId, app);
+    if (!previous) this.groupListener?.groupAssigned(appId, groupId, nowMs);
     return assignment;
   }
 
@@ -303,7 +311,10 @@ export class AppService {
   unassignGroup(appId: string, groupId: string): boolean {
     const app = this.require(appId);
     const had = app.groups.delete(groupId);
-    if (had) this.apps.update(appId, app);
+    if (had) {
+      this.apps.update(appId, app);
+      this.groupListener?.groupUnassigned(appId, groupId);
+    }
     return had;
   }
 

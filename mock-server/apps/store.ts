@@ -10,7 +10,7 @@ export type AppBody = Record<string, unknown> & {
   lastUpdated: string;
 };
 
-/** A user's assignment to an app, as `expand=user/{id}` embeds it. */
+/** A user's assignment to an app, as `GET /api/v1/apps/{appId}/users/{userId}` answers it (without `_links`). */
 export interface AppUserAssignment {
   /** The user's id (`00u…`). */
   id: string;
@@ -30,8 +30,6 @@ export interface AppUserAssignment {
   passwordChanged: string | null;
   /** The provisioning state, e.g. `DISABLED` or `SYNCHRONIZED`. */
   syncState: string;
-  /** When the user was last synchronized with the app (ISO 8601), if ever. */
-  lastSync: string | null;
   /** The user's credentials for the app: `userName` (passwords are never read back). */
   credentials: { userName: string };
   /** App-specific profile attributes (`{}` unless set). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SURROUNDINGS_SEED_MEMBERS } from '../apps/surroundings-schema';
+import { USER_STATUSES } from '../directory/store';
 
 /** Bounds of a seed document, so a document cannot make the backend grow without limit. */
 export const SEED_LIMITS = { apps: 1_000, users: 10_000, groups: 10_000, assignments: 10_000, providers: 100, tokens: 100, keys: 20 } as const;
@@ -41,8 +42,8 @@ const publicJwk = checkedPublicJwk as unknown as z.ZodType<
 export const InlineJwksSchema = z.strictObject({ keys: z.array(publicJwk).min(1).max(SEED_LIMITS.keys) });
 
 const app = z
-  .looseObject({ status: z.enum(['ACTIVE', 'INACTIVE']).optional() })
-  .describe('A create input of POST /api/v1/apps, optionally with "status": "INACTIVE"');
+  .looseObject({ status: z.enum(['ACTIVE', 'INACTIVE']).optional(), id: id.optional() })
+  .describe('A create input of POST /api/v1/apps, optionally with "status": "INACTIVE" and the "id" it takes (so that assignments can name it)');
 
 const user = z.strictObject({
   id: id.optional(),
@@ -50,6 +51,11 @@ const user = z.strictObject({
   email: text(100).optional(),
   firstName: text(50).optional(),
   lastName: text(50).optional(),
+  status: z.enum(USER_STATUSES).optional().describe('Default ACTIVE'),
+  /** More profile attributes, checked as the users API checks them. */
+  profile: z.record(z.string().max(100), z.unknown()).optional().describe('More profile attributes (displayName, department, custom ones)'),
+  groupIds: z.array(id).max(100).optional().describe('Groups to join, by id (groups of this document or already in the backend)'),
+  password: z.string().min(1).max(256).optional().describe("Checked against Okta's default policy, then forgotten: the user is recorded as having a password, never with it"),
 });
 
 const group = z.strictObject({ id: id.optional(), name: text(255), description: z.string().max(1024).optional() });
@@ -76,6 +82,10 @@ const scope = z.enum([
   'okta.securityEventsProviders.read',
   'okta.securityEventsProviders.manage',
   'okta.logs.read',
+  'okta.users.read',
+  'okta.users.manage',
+  'okta.groups.read',
+  'okta.groups.manage',
 ]);
 
 /** A token to accept: every scope unless `scopes` narrows it. */

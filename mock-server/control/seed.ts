@@ -60,20 +60,32 @@ export function applySeed(d: BackendStores, doc: z.output<typeof SeedDocumentSch
   };
   (doc.apps ?? []).forEach((entry, i) =>
     at(`apps[${i}]`, () => {
-      const { status, ...input } = entry;
-      created.apps.push(d.renderApp(d.apps.create(input, status !== 'INACTIVE', now).body.id));
+      const { status, id, ...input } = entry;
+      created.apps.push(d.renderApp(d.apps.create(input, status !== 'INACTIVE', now, id).body.id));
     }),
   );
   (doc.users ?? []).forEach((u, i) =>
     at(`users[${i}]`, () => {
-      created.users.push(structuredClone(d.directory.addUser({ ...u, id: u.id ?? d.ids.oktaId('00u') }, now)));
+      // Memberships wait for the document's groups (made after its users).
+      const { groupIds: _groups, ...user } = u;
+      created.users.push(d.directory.addUser({ ...user, id: u.id ?? d.ids.oktaId('00u') }, now));
     }),
   );
   (doc.groups ?? []).forEach((g, i) =>
     at(`groups[${i}]`, () => {
-      created.groups.push(structuredClone(d.directory.addGroup({ ...g, id: g.id ?? d.ids.oktaId('00g') }, now)));
+      created.groups.push(d.directory.addGroup({ ...g, id: g.id ?? d.ids.oktaId('00g') }, now));
     }),
   );
+  (doc.users ?? []).forEach((u, i) =>
+    (u.groupIds ?? []).forEach((groupId, j) =>
+      at(`users[${i}].groupIds[${j}]`, () => {
+        d.directory.addMember(groupId, created.users[i]!.id, now);
+      }),
+    ),
+  );
+  // Users and groups as they end, memberships included, copied out of the store.
+  created.users = created.users.map((u) => structuredClone(d.directory.user(u.id)!));
+  created.groups = created.groups.map((g) => structuredClone(d.directory.group(g.id)!));
   (doc.providers ?? []).forEach((p, i) =>
     at(`providers[${i}]`, () => {
       if ('well_known_url' in p) return;
@@ -116,7 +128,6 @@ export function applySeed(d: BackendStores, doc: z.output<typeof SeedDocumentSch
         statusChanged: when,
         passwordChanged: null,
         syncState: 'DISABLED',
-        lastSync: null,
         credentials: { userName: user.profile.login },
       });
       created.assignments.push({ appId: a.appId, userId: a.userId });

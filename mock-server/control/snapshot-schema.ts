@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CredentialsSnapshotSchema } from '../apps/credentials/snapshot';
+import { USER_STATUSES } from '../directory/store';
 import { httpUrl, InlineJwksSchema } from './seed-schema';
 import { SurroundingsSnapshotSchema } from '../apps/surroundings-schema';
 
@@ -21,7 +22,8 @@ const appUserAssignment = z.strictObject({
   statusChanged: str(64).nullable(),
   passwordChanged: str(64).nullable(),
   syncState: str(64),
-  lastSync: str(64).nullable(),
+  /** Written by earlier versions; read and dropped (real answers have no `lastSync`). */
+  lastSync: str(64).nullable().optional(),
   credentials: z.strictObject({ userName: str() }),
   /** App-specific attributes, as assigned or updated through the API. */
   profile: z.record(z.string(), z.unknown()).optional(),
@@ -53,19 +55,34 @@ const app = z.strictObject({
     .max(MAX_ITEMS),
 });
 
+// Members added after version 1's first documents are optional, so that those documents still restore.
 const user = z.strictObject({
   id: str(100),
-  status: str(64),
+  status: z.enum(USER_STATUSES),
   created: iso,
+  activated: iso.nullable().optional(),
+  statusChanged: iso.nullable().optional(),
+  lastLogin: iso.nullable().optional(),
   lastUpdated: iso,
-  profile: z.strictObject({ login: str(100).min(1), email: str(100), firstName: str(50).nullable(), lastName: str(50).nullable() }),
+  passwordChanged: iso.nullable().optional(),
+  /** Profile attributes beyond the four shown are kept as they were given. */
+  profile: z.looseObject({ login: str(100).min(1), email: str(100), firstName: str(50).nullable(), lastName: str(50).nullable() }),
+  /** Whether a password was set, never the password (the backend does not keep it). */
+  credentials: z
+    .strictObject({ password: z.boolean(), recoveryQuestion: str(255).nullable(), provider: z.strictObject({ type: str(40), name: str(100) }) })
+    .optional(),
+  groupIds: z.array(str(100)).max(10_000).optional(),
 });
 
 const group = z.strictObject({
   id: str(100),
   created: iso,
   lastUpdated: iso,
-  profile: z.strictObject({ name: str(255), description: str(1024).nullable() }),
+  lastMembershipUpdated: iso.optional(),
+  objectClass: z.array(str(100)).max(10).optional(),
+  /** `BUILT_IN` for Everyone (one at most); absent means `OKTA_GROUP`. */
+  type: z.enum(['OKTA_GROUP', 'BUILT_IN']).optional(),
+  profile: z.looseObject({ name: str(255), description: str(1024).nullable() }),
 });
 
 const provider = z.strictObject({

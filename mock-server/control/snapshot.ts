@@ -81,6 +81,14 @@ export function checkSnapshot(doc: Snapshot): void {
   unique('users', doc.users.map((u) => u.id), 'the user id');
   unique('users', doc.users.map((u) => u.profile.login.toLowerCase()), 'the login');
   unique('groups', doc.groups.map((g) => g.id), 'the group id');
+  unique('groups', doc.groups.map((g) => g.profile.name.toLowerCase()), 'the group name');
+  if (doc.groups.filter((g) => g.type === 'BUILT_IN').length > 1) refuse('groups', 'more than one group is BUILT_IN; only Everyone is');
+  const memberOf = new Set(doc.groups.filter((g) => g.type !== 'BUILT_IN').map((g) => g.id));
+  doc.users.forEach((u, i) =>
+    (u.groupIds ?? []).forEach((groupId, j) => {
+      if (!memberOf.has(groupId)) refuse(`users[${i}].groupIds[${j}]`, `no group (other than Everyone) in the snapshot has the id ${groupId}`);
+    }),
+  );
   unique('providers', doc.providers.map((p) => p.id), 'the provider id');
   // An issuer belongs to one provider, whatever its status, as the providers API enforces.
   unique('providers', doc.providers.map((p) => p.settings.issuer), 'the issuer');
@@ -122,27 +130,38 @@ export function loadSnapshot(d: BackendStores, doc: Snapshot): void {
       catalog: item.catalog,
       registered: item.registered,
     });
-    for (const user of item.users) app.users.set(user.id, user as AppUserAssignment);
+    for (const { lastSync: _dropped, ...user } of item.users) app.users.set(user.id, user as AppUserAssignment);
     for (const group of item.groups) app.groups.set(group.id, group as AppGroupAssignment);
     if (item.accessPolicy !== undefined) app.accessPolicy = item.accessPolicy;
     if (item.logo !== undefined) app.logo = { ...item.logo };
     d.apps.apps.insert(app);
   }
   d.apps.setNameCounters(doc.apps.nameCounters);
-  for (const u of doc.users) {
-    const { login, email, firstName, lastName } = u.profile;
-    const added = d.directory.addUser(
-      { id: u.id, login, email, ...(firstName === null ? {} : { firstName }), ...(lastName === null ? {} : { lastName }) },
-      Date.parse(u.created),
-    );
-    // The directory creates users ACTIVE with lastUpdated = created; a snapshot may say otherwise.
-    added.status = u.status;
-    added.lastUpdated = u.lastUpdated;
-  }
-  for (const g of doc.groups) {
-    const added = d.directory.addGroup({ id: g.id, name: g.profile.name, ...(g.profile.description === null ? {} : { description: g.profile.description }) }, Date.parse(g.created));
-    added.lastUpdated = g.lastUpdated;
-  }
+  // Members of the first version-1 documents that are missing take what the backend gave such users then.
+  d.directory.load(
+    doc.users.map((u) => ({
+      id: u.id,
+      status: u.status,
+      created: u.created,
+      activated: u.activated ?? null,
+      statusChanged: u.statusChanged ?? null,
+      lastLogin: u.lastLogin ?? null,
+      lastUpdated: u.lastUpdated,
+      passwordChanged: u.passwordChanged ?? null,
+      profile: u.profile,
+      credentials: u.credentials ?? { password: false, recoveryQuestion: null, provider: { type: 'OKTA', name: 'OKTA' } },
+      groupIds: u.groupIds ?? [],
+    })),
+    doc.groups.map((g) => ({
+      id: g.id,
+      created: g.created,
+      lastUpdated: g.lastUpdated,
+      lastMembershipUpdated: g.lastMembershipUpdated ?? g.lastUpdated,
+      objectClass: g.objectClass ?? ['okta:user_group'],
+      type: g.type ?? 'OKTA_GROUP',
+      profile: g.profile,
+    })),
+  );
   for (const p of doc.providers) d.providers.load(p);
   for (const s of doc.signals.users) {
     const { identifiers, ...rest } = s;

@@ -1,20 +1,47 @@
+import { wholeSeconds } from '../apps/service';
 import { oktaId } from '../http/ids';
+import { invalidPaging } from '../http/okta-errors';
+import { IndexedCollection, InvalidCursorError, type Page } from '../state/indexed-collection';
+import { checkPassword, checkUserProfile, type UserProfile } from './profile';
 
-/** A user of the organization, as `/api/v1/users/{id}` would show its core members. */
-export interface DirectoryUser {
-  /** The user's id (`00u…`). */
-  id: string;
-  /** The user's status; users added to the directory are `ACTIVE`. */
-  status: string;
-  /** When the user was added (ISO 8601). */
-  created: string;
-  /** When the user last changed (ISO 8601). */
-  lastUpdated: string;
-  /** Login, email and names, as Okta's user profile has them. */
-  profile: { login: string; email: string; firstName: string | null; lastName: string | null };
+export type { UserProfile } from './profile';
+
+/** Okta's user statuses. */
+export const USER_STATUSES = ['STAGED', 'PROVISIONED', 'ACTIVE', 'RECOVERY', 'LOCKED_OUT', 'PASSWORD_EXPIRED', 'SUSPENDED', 'DEPROVISIONED'] as const;
+
+/** A user's status. */
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** What the organization knows of a user's credentials: never a password or an answer, only whether one was set. */
+export interface UserCredentials {
+  /** Whether the user has a password. The backend never keeps the password itself, not even a digest. */
+  password: boolean;
+  /** The recovery question, if one was set (its answer is not kept). */
+  recoveryQuestion: string | null;
+  /** Who authenticates the user: `{ type: 'OKTA', name: 'OKTA' }` unless created with another provider. */
+  provider: { type: string; name: string };
 }
 
-/** A group of the organization, as `/api/v1/groups/{id}` would show its core members. */
+/** A user of the organization, with what `/api/v1/users/{id}` shows of it. */
+export interface DirectoryUser {
+  id: string;
+  status: UserStatus;
+  created: string;
+  activated: string | null;
+  statusChanged: string | null;
+  lastLogin: string | null;
+  lastUpdated: string;
+  passwordChanged: string | null;
+  profile: UserProfile;
+  credentials: UserCredentials;
+  /** The groups (not Everyone, which holds every user) the user belongs to, in the order joined. */
+  groupIds: string[];
+}
+
+/** `OKTA_GROUP` for groups made in the organization, `BUILT_IN` for Everyone. */
+export type GroupType = 'OKTA_GROUP' | 'BUILT_IN';
+
+/** A group of the organization, as `/api/v1/groups/{id}` shows it (without `_links`). */
 export interface DirectoryGroup {
   /** The group's id (`00g…`). */
   id: string;
@@ -22,11 +49,16 @@ export interface DirectoryGroup {
   created: string;
   /** When the group last changed (ISO 8601). */
   lastUpdated: string;
-  /** Name and description, as Okta's group profile has them. */
-  profile: { name: string; description: string | null };
+  lastMembershipUpdated: string;
+  objectClass: string[];
+  type: GroupType;
+  profile: { name: string; description: string | null; [attribute: string]: unknown };
 }
 
-/** What `backend.directory.addUser` takes; `email` defaults to `login`, `id` to a fresh `00u…` id. */
+/**
+ * What {@link Directory.addUser} takes. `email` defaults to `login`, `id` to a fresh `00u…` id,
+ * `status` to `ACTIVE`.
+ */
 export interface AddUserInput {
   /** A 20-character id to give the user; default a fresh `00u…` id. */
   id?: string;
@@ -38,6 +70,17 @@ export interface AddUserInput {
   firstName?: string;
   /** The user's last name. */
   lastName?: string;
+  /** Default `ACTIVE`. */
+  status?: UserStatus;
+  /** More profile attributes (`displayName`, `department`, custom ones…). */
+  profile?: Record<string, unknown>;
+  /** Groups to join, by id (groups of type `OKTA_GROUP`; every user is in Everyone). */
+  groupIds?: string[];
+  /**
+   * A password: checked against Okta's default policy, then forgotten. The user is recorded as
+   * having one (`credentials.password: {}`, `passwordChanged`), never with the password itself.
+   */
+  password?: string;
 }
 
 /** What `backend.directory.addGroup` takes; `id` defaults to a fresh `00g…` id. */
@@ -50,8 +93,19 @@ export interface AddGroupInput {
   description?: string;
 }
 
-/** The longest login, email, name or description the directory keeps (Okta's own limits are lower). */
+/** Who is told when memberships change: the app assignments that follow group membership. */
+export interface DirectoryListener {
+  /** A user joined a group (Everyone included, when the user was added). */
+  memberAdded(groupId: string, userId: string, nowMs: number): void;
+  /** A user left a group (Everyone included, when the user was deleted). */
+  memberRemoved(groupId: string, userId: string): void;
+}
+
+/** The longest group name or description, and the longest text of the in-process inputs. */
 const MAX_TEXT = 1024;
+
+/** The name and description of the built-in group that holds every user. */
+export const EVERYONE = { name: 'Everyone', description: 'All users in your organization' } as const;
 
 function text(value: unknown, field: string, optional: boolean): string | undefined {
   if (value === undefined && optional) return undefined;
@@ -70,84 +124,324 @@ function id(value: string | undefined, prefix: string, field: string): string {
   return value;
 }
 
+const lower = (value: unknown) => (typeof value === 'string' ? [value.toLowerCase()] : []);
+
+/** Builds the user collection: by status, login and email (both lower-cased), and by group joined. */
+function createUserCollection() {
+  return new IndexedCollection({
+    id: (user: DirectoryUser) => user.id,
+    indexes: {
+      status: (user: DirectoryUser) => [user.status],
+      login: (user: DirectoryUser) => lower(user.profile.login),
+      email: (user: DirectoryUser) => lower(user.profile.email),
+      group: (user: DirectoryUser) => user.groupIds,
+    },
+  });
+}
+
+function createGroupCollection() {
+  return new IndexedCollection({
+    id: (group: DirectoryGroup) => group.id,
+    indexes: { name: (group: DirectoryGroup) => lower(group.profile.name), type: (group: DirectoryGroup) => [group.type] },
+  });
+}
+
+/** A page, or Okta's `E0000029` when the `after` cursor is not one this backend issued. */
+export function pageOrRefuse<T>(read: () => Page<T>): Page<T> {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw invalidPaging();
+    throw error;
+  }
+}
+
+/** The user collection's index names. */
+export type UserIndex = 'status' | 'login' | 'email' | 'group';
+
 /**
- * The organization's users and groups: the people and groups that app assignments refer to.
- * Ids are unique across users and groups; a user's login is unique (case-insensitive, as in Okta).
+ * The organization's users and groups: who app assignments refer to, who the users and groups API
+ * serves, and whom the SET receiver looks a subject up in (by login or email). Ids are unique across
+ * users and groups; a login is unique, case-insensitively, as in Okta. Every organization has the
+ * built-in group Everyone, which holds every user.
  */
 export class Directory {
-  readonly #users = new Map<string, DirectoryUser>();
-  readonly #groups = new Map<string, DirectoryGroup>();
-  readonly #logins = new Set<string>();
+  /** The users, indexed (read them with the methods below; change them only through them). */
+  readonly userRecords = createUserCollection();
+  /** The groups, indexed by name and type. */
+  readonly groupRecords = createGroupCollection();
+  /** Told of every membership change; set once by the backend. */
+  listener: DirectoryListener | undefined;
+  #everyoneId = '';
+  /** When the organization (and so Everyone) was made: a reset makes Everyone again as it was. */
+  readonly #bornAt: number;
 
-  /** Adds an ACTIVE user; a duplicate id or login throws. */
+  /**
+   * @param everyone the id Everyone takes (the backend derives it from the org id, and reads it again
+   * whenever the directory is emptied) and the clock, read once: Everyone is as old as the directory.
+   */
+  constructor(private readonly everyone: { id: () => string; now: () => number }) {
+    this.#bornAt = everyone.now();
+    this.#addEveryone();
+  }
+
+  /** The id of the built-in group Everyone. */
+  get everyoneId(): string {
+    return this.#everyoneId;
+  }
+
+  /**
+   * Adds a user (`ACTIVE` unless `status` says otherwise) with the same checks as the API's profile
+   * and password rules; a duplicate id or login, or an unknown group, throws.
+   */
   addUser(input: AddUserInput, now: number): DirectoryUser {
     const login = text(input.login, 'login', false)!;
     const userId = id(input.id, '00u', 'user id');
-    if (this.#users.has(userId) || this.#groups.has(userId)) throw new Error(`A user or group with id ${userId} already exists; give another id or leave it out.`);
-    if (this.#logins.has(login.toLowerCase())) throw new Error(`A user with login ${login} already exists; logins are unique.`);
-    const at = new Date(now).toISOString();
+    this.#refuseTakenId(userId);
+    this.#refuseTakenLogin(login);
+    const status = input.status ?? 'ACTIVE';
+    if (!(USER_STATUSES as readonly string[]).includes(status)) throw new TypeError(`status "${String(status).slice(0, 40)}" is not a user status; use one of ${USER_STATUSES.join(', ')}.`);
+    const profile: UserProfile = {
+      ...(input.profile ?? {}),
+      login,
+      email: text(input.email, 'email', true) ?? login,
+      firstName: text(input.firstName, 'firstName', true) ?? (typeof input.profile?.firstName === 'string' ? input.profile.firstName : null),
+      lastName: text(input.lastName, 'lastName', true) ?? (typeof input.profile?.lastName === 'string' ? input.profile.lastName : null),
+    };
+    // The in-process input may leave the names out (null), which the API's create would refuse.
+    const checked = checkUserProfile({ ...profile, firstName: profile.firstName ?? 'x', lastName: profile.lastName ?? 'x' }, 'create');
+    if (checked.issues.length) throw new TypeError(`The profile is refused: ${checked.issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}.`);
+    if (input.password !== undefined) {
+      const issue = checkPassword(input.password, login);
+      if (issue) throw new TypeError(`The password is refused: ${issue.reason}`);
+    }
+    const groupIds = [...new Set(input.groupIds ?? [])];
+    for (const groupId of groupIds) this.#requireOktaGroup(groupId);
+    const at = wholeSeconds(now);
+    const activated = status === 'STAGED' || status === 'PROVISIONED' ? null : at;
     const user: DirectoryUser = {
       id: userId,
-      status: 'ACTIVE',
+      status,
       created: at,
+      activated,
+      statusChanged: at,
+      lastLogin: null,
       lastUpdated: at,
-      profile: {
-        login,
-        email: text(input.email, 'email', true) ?? login,
-        firstName: text(input.firstName, 'firstName', true) ?? null,
-        lastName: text(input.lastName, 'lastName', true) ?? null,
-      },
+      passwordChanged: input.password === undefined ? null : at,
+      profile,
+      credentials: { password: input.password !== undefined, recoveryQuestion: null, provider: { type: 'OKTA', name: 'OKTA' } },
+      groupIds: [],
     };
-    this.#users.set(userId, user);
-    this.#logins.add(login.toLowerCase());
-    return user;
+    this.insertUser(user, now);
+    for (const groupId of groupIds) this.addMember(groupId, userId, now);
+    return this.userRecords.get(userId)!;
   }
 
-  /** Adds a group; a duplicate id throws. */
+  /** Adds a group of type `OKTA_GROUP`; a duplicate id or name throws. */
   addGroup(input: AddGroupInput, now: number): DirectoryGroup {
     const name = text(input.name, 'name', false)!;
     const groupId = id(input.id, '00g', 'group id');
-    if (this.#users.has(groupId) || this.#groups.has(groupId)) throw new Error(`A user or group with id ${groupId} already exists; give another id or leave it out.`);
-    const at = new Date(now).toISOString();
+    this.#refuseTakenId(groupId);
+    this.refuseTakenGroupName(name);
+    const at = wholeSeconds(now);
     const group: DirectoryGroup = {
       id: groupId,
       created: at,
       lastUpdated: at,
+      lastMembershipUpdated: at,
+      objectClass: ['okta:user_group'],
+      type: 'OKTA_GROUP',
       profile: { name, description: text(input.description, 'description', true) ?? null },
     };
-    this.#groups.set(groupId, group);
+    this.groupRecords.insert(group);
     return group;
+  }
+
+  /** Stores a user built by the users API (its checks done), and puts it in Everyone. */
+  insertUser(user: DirectoryUser, now: number): void {
+    this.#refuseTakenId(user.id);
+    this.#refuseTakenLogin(user.profile.login);
+    this.userRecords.insert(user);
+    this.listener?.memberAdded(this.#everyoneId, user.id, now);
+  }
+
+  /** Replaces a stored user (a changed login must still be unique). */
+  updateUser(user: DirectoryUser): void {
+    const previous = this.userRecords.get(user.id);
+    if (!previous) throw new Error(`No user has the id ${user.id}.`);
+    if (previous.profile.login.toLowerCase() !== user.profile.login.toLowerCase()) this.#refuseTakenLogin(user.profile.login);
+    this.userRecords.update(user.id, user);
+  }
+
+  /** Deletes a user: it leaves every group (Everyone last) and so every app it was assigned through them. */
+  removeUser(userId: string, now: number): boolean {
+    const user = this.userRecords.get(userId);
+    if (!user) return false;
+    for (const groupId of [...user.groupIds]) this.removeMember(groupId, userId, now);
+    this.userRecords.delete(userId);
+    this.listener?.memberRemoved(this.#everyoneId, userId);
+    return true;
+  }
+
+  /** Replaces a stored group's profile (a changed name must still be unique). */
+  updateGroup(group: DirectoryGroup): void {
+    const previous = this.groupRecords.get(group.id);
+    if (!previous) throw new Error(`No group has the id ${group.id}.`);
+    if (previous.profile.name.toLowerCase() !== group.profile.name.toLowerCase()) this.refuseTakenGroupName(group.profile.name);
+    this.groupRecords.update(group.id, group);
+  }
+
+  /** Deletes a group of type `OKTA_GROUP`: its members leave it first. */
+  removeGroup(groupId: string, now: number): boolean {
+    const group = this.groupRecords.get(groupId);
+    if (!group || group.type === 'BUILT_IN') return false;
+    const members = this.userRecords.page({ limit: Math.max(1, this.userRecords.size), index: ['group', groupId] }).items;
+    for (const user of members) this.removeMember(groupId, user.id, now);
+    this.groupRecords.delete(groupId);
+    return true;
+  }
+
+  /** Puts a user in a group of type `OKTA_GROUP`; true when the user was not in it. */
+  addMember(groupId: string, userId: string, now: number): boolean {
+    const group = this.#requireOktaGroup(groupId);
+    const user = this.userRecords.get(userId);
+    if (!user) throw new Error(`No user has the id ${userId}.`);
+    if (user.groupIds.includes(groupId)) return false;
+    this.userRecords.update(userId, { ...user, groupIds: [...user.groupIds, groupId] });
+    this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: wholeSeconds(now) });
+    this.listener?.memberAdded(groupId, userId, now);
+    return true;
+  }
+
+  /** Takes a user out of a group; true when the user was in it. */
+  removeMember(groupId: string, userId: string, now: number): boolean {
+    const user = this.userRecords.get(userId);
+    const group = this.groupRecords.get(groupId);
+    if (!user || !group || !user.groupIds.includes(groupId)) return false;
+    this.userRecords.update(userId, { ...user, groupIds: user.groupIds.filter((g) => g !== groupId) });
+    this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: wholeSeconds(now) });
+    this.listener?.memberRemoved(groupId, userId);
+    return true;
+  }
+
+  /** Whether a user is in a group (everyone is in Everyone). */
+  isMember(groupId: string, userId: string): boolean {
+    if (!this.userRecords.has(userId)) return false;
+    return groupId === this.#everyoneId || this.userRecords.get(userId)!.groupIds.includes(groupId);
+  }
+
+  /** One page of a group's members, in the order users were added to the organization. */
+  members(groupId: string, limit: number, after: string | undefined): Page<DirectoryUser> {
+    return groupId === this.#everyoneId ? this.userRecords.page({ limit, after }) : this.userRecords.page({ limit, after, index: ['group', groupId] });
+  }
+
+  /** How many users a group holds. */
+  memberCount(groupId: string): number {
+    return groupId === this.#everyoneId ? this.userRecords.size : this.userRecords.countWhere('group', groupId);
+  }
+
+  /** The groups a user is in: Everyone first, then the others in the order joined. */
+  groupsOf(userId: string): DirectoryGroup[] {
+    const user = this.userRecords.get(userId);
+    if (!user) return [];
+    return [this.groupRecords.get(this.#everyoneId)!, ...user.groupIds.map((g) => this.groupRecords.get(g)!)];
   }
 
   /** The user with this id, if any. */
   user(userId: string): DirectoryUser | undefined {
-    return this.#users.get(userId);
+    return this.userRecords.get(userId);
+  }
+
+  /** The user whose login this is (compared case-insensitively, as Okta does), if any. */
+  userByLogin(login: string): DirectoryUser | undefined {
+    const [first] = this.userRecords.page({ limit: 1, index: ['login', login.toLowerCase()] }).items;
+    return first;
+  }
+
+  /**
+   * The user a subject identifier names: by login first, then by primary email (both compared
+   * case-insensitively); `undefined` when none, or when several users share the email and none has
+   * it as login. The SET receiver looks subjects up here.
+   */
+  findUser(loginOrEmail: string): DirectoryUser | undefined {
+    const byLogin = this.userByLogin(loginOrEmail);
+    if (byLogin) return byLogin;
+    const byEmail = this.userRecords.page({ limit: 2, index: ['email', loginOrEmail.toLowerCase()] }).items;
+    return byEmail.length === 1 ? byEmail[0] : undefined;
   }
 
   /** The group with this id, if any. */
   group(groupId: string): DirectoryGroup | undefined {
-    return this.#groups.get(groupId);
+    return this.groupRecords.get(groupId);
   }
 
   /** Every user, in the order they were added. */
   users(): DirectoryUser[] {
-    return [...this.#users.values()];
+    return [...this.userRecords.values()];
   }
 
-  /** Every group, in the order they were added. */
+  /** Every group, Everyone first, then in the order they were added. */
   groups(): DirectoryGroup[] {
-    return [...this.#groups.values()];
+    return [...this.groupRecords.values()];
   }
 
-  /** Removes a group (a group push mapping deleted with its target group); true when there was one. */
-  removeGroup(groupId: string): boolean {
-    return this.#groups.delete(groupId);
+  /** Refuses a group name already taken (compared case-insensitively). */
+  refuseTakenGroupName(name: string): void {
+    if (this.groupRecords.countWhere('name', name.toLowerCase()) > 0) throw new Error(`A group named ${name} already exists; group names are unique.`);
   }
 
-  /** Removes every user and group. */
+  /** Removes every user and group, then makes Everyone again (with the id the org has now). */
   clear(): void {
-    this.#users.clear();
-    this.#groups.clear();
-    this.#logins.clear();
+    this.userRecords.clear();
+    this.groupRecords.clear();
+    this.#addEveryone();
+  }
+
+  /**
+   * Replaces the whole directory with users and groups as recorded (a snapshot), telling no one:
+   * the app assignments are restored as recorded too. Without a built-in group among them,
+   * Everyone is made.
+   */
+  load(users: readonly DirectoryUser[], groups: readonly DirectoryGroup[]): void {
+    this.userRecords.clear();
+    this.groupRecords.clear();
+    const everyone = groups.find((g) => g.type === 'BUILT_IN');
+    if (everyone) {
+      this.groupRecords.insert({ ...everyone });
+      this.#everyoneId = everyone.id;
+    } else {
+      this.#addEveryone();
+    }
+    for (const group of groups) if (group.type !== 'BUILT_IN') this.groupRecords.insert({ ...group });
+    for (const user of users) this.userRecords.insert({ ...user, groupIds: [...user.groupIds] });
+  }
+
+  #addEveryone(): void {
+    const at = wholeSeconds(this.#bornAt);
+    this.#everyoneId = this.everyone.id();
+    this.groupRecords.insert({
+      id: this.#everyoneId,
+      created: at,
+      lastUpdated: at,
+      lastMembershipUpdated: at,
+      objectClass: ['okta:user_group'],
+      type: 'BUILT_IN',
+      profile: { ...EVERYONE },
+    });
+  }
+
+  #requireOktaGroup(groupId: string): DirectoryGroup {
+    const group = this.groupRecords.get(groupId);
+    if (!group) throw new Error(`No group has the id ${groupId}.`);
+    if (group.type === 'BUILT_IN') throw new Error(`${group.profile.name} holds every user; its members cannot be changed.`);
+    return group;
+  }
+
+  #refuseTakenId(value: string): void {
+    if (this.userRecords.has(value) || this.groupRecords.has(value)) throw new Error(`A user or group with id ${value} already exists; give another id or leave it out.`);
+  }
+
+  #refuseTakenLogin(login: string): void {
+    if (this.userRecords.countWhere('login', login.toLowerCase()) > 0) throw new Error(`A user with login ${login} already exists; logins are unique.`);
   }
 }

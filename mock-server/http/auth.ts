@@ -11,7 +11,11 @@ export type MockScope =
   | 'okta.appGrants.manage'
   | 'okta.securityEventsProviders.read'
   | 'okta.securityEventsProviders.manage'
-  | 'okta.logs.read';
+  | 'okta.logs.read'
+  | 'okta.users.read'
+  | 'okta.users.manage'
+  | 'okta.groups.read'
+  | 'okta.groups.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -34,6 +38,10 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.securityEventsProviders.read',
   'okta.securityEventsProviders.manage',
   'okta.logs.read',
+  'okta.users.read',
+  'okta.users.manage',
+  'okta.groups.read',
+  'okta.groups.manage',
 ];
 
 /**

@@ -1,5 +1,5 @@
 /** The rate-limit buckets the backend counts separately. */
-export type RateLimitBucket = 'apps' | 'app' | 'providers' | 'logs' | 'security-events' | 'default';
+export type RateLimitBucket = 'apps' | 'app' | 'providers' | 'logs' | 'security-events' | 'users' | 'groups' | 'default';
 
 /** Requests per minute for each bucket. */
 export type RateLimitTable = Record<RateLimitBucket, number>;
@@ -14,6 +14,9 @@ export const OKTA_RATE_LIMITS: Readonly<RateLimitTable> = Object.freeze({
   providers: 100,
   logs: 120,
   'security-events': 600,
+  // `/api/v1/users…` and `/api/v1/groups…`, the most common published values.
+  users: 600,
+  groups: 500,
   default: 600,
 });
 

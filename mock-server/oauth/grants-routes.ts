@@ -1,6 +1,6 @@
 import type { AppService } from '../apps/service';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
-import { renderGrant, type GrantStore } from './grants';
+import { grantApp, renderGrant, type GrantStore } from './grants';
 
 const expandsScope = (url: URL) => url.searchParams.get('expand') === 'scope';
 
@@ -19,7 +19,8 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
         const { params, now } = input;
         const app = apps.require(params.appId!);
         const body = await readJsonBody(input);
-        return { status: 201, body: renderGrant(grants.grant(app.body.id, body, env.orgUrl(), now), env.orgUrl()) };
+        // Real organizations answer 200 with the scope embedded (the OpenAPI file says 201).
+        return { status: 200, body: renderGrant(grants.grant(app.body.id, body, env.orgUrl(), now), env.orgUrl(), grantApp(app.body), true) };
       },
     },
     {
@@ -29,7 +30,7 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
       scope: 'okta.appGrants.read',
       handle: ({ url, params }) => {
         const app = apps.require(params.appId!);
-        return { status: 200, body: grants.list(app.body.id).map((g) => renderGrant(g, env.orgUrl(), expandsScope(url))) };
+        return { status: 200, body: grants.list(app.body.id).map((g) => renderGrant(g, env.orgUrl(), grantApp(app.body), expandsScope(url))) };
       },
     },
     {
@@ -39,7 +40,7 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
       scope: 'okta.appGrants.read',
       handle: ({ url, params }) => {
         const app = apps.require(params.appId!);
-        return { status: 200, body: renderGrant(grants.require(app.body.id, params.grantId!), env.orgUrl(), expandsScope(url)) };
+        return { status: 200, body: renderGrant(grants.require(app.body.id, params.grantId!), env.orgUrl(), grantApp(app.body), expandsScope(url)) };
       },
     },
     {

@@ -59,7 +59,8 @@ export class GrantStore {
     }
     if (grants.size >= MAX_GRANTS_PER_APP) issues.push({ path: 'scopeId', reason: `An app holds at most ${MAX_GRANTS_PER_APP} grants` });
     if (issues.length) throw validationFailed(issues);
-    const at = new Date(nowMs).toISOString();
+    // Whole seconds, as real organizations write grant timestamps.
+    const at = new Date(Math.floor(nowMs / 1000) * 1000).toISOString();
     const grant: StoredGrant = { id: this.newId('oag'), appId, scopeId: scopeId as string, issuer: orgUrl.origin, created: at, lastUpdated: at, createdBy: this.adminUserId };
     grants.set(grant.id, grant);
     this.#byApp.set(appId, grants);
@@ -112,8 +113,24 @@ export class GrantStore {
   }
 }
 
-/** A grant as the API renders it: Okta's key order, `createdBy` the org admin, links absolute on the org. */
-export function renderGrant(grant: StoredGrant, orgUrl: URL, expandScope = false): Record<string, unknown> {
+/** What a grant's answer shows of its app: the label (the links' titles) and the OAuth client id. */
+export interface GrantApp {
+  label: string;
+  /** `credentials.oauthClient.client_id` when the app has its own, else the app id. */
+  clientId: string;
+}
+
+/** The label and client id of a stored app body, as grants show them. */
+export function grantApp(body: { id: string; label: string; credentials?: unknown }): GrantApp {
+  const clientId = (body.credentials as { oauthClient?: { client_id?: unknown } } | undefined)?.oauthClient?.client_id;
+  return { label: body.label, clientId: typeof clientId === 'string' && clientId !== '' ? clientId : body.id };
+}
+
+/**
+ * A grant as the API renders it: Okta's key order, `createdBy` the org admin, the client by its
+ * client id, the links titled with the app's label and absolute on the org.
+ */
+export function renderGrant(grant: StoredGrant, orgUrl: URL, app: GrantApp, expandScope = false): Record<string, unknown> {
   const base = orgUrl.origin;
   const out: Record<string, unknown> = {
     id: grant.id,
@@ -122,15 +139,15 @@ export function renderGrant(grant: StoredGrant, orgUrl: URL, expandScope = false
     createdBy: { id: grant.createdBy, type: 'User' },
     lastUpdated: grant.lastUpdated,
     issuer: grant.issuer,
-    clientId: grant.appId,
+    clientId: app.clientId,
     scopeId: grant.scopeId,
     source: 'ADMIN',
   };
   if (expandScope) out._embedded = { scope: { id: grant.scopeId } };
   out._links = {
-    app: { href: `${base}/api/v1/apps/${grant.appId}`, title: grant.appId },
+    app: { href: `${base}/api/v1/apps/${grant.appId}`, title: app.label },
     self: { href: `${base}/api/v1/apps/${grant.appId}/grants/${grant.id}`, hints: { allow: ['GET', 'DELETE'] } },
-    client: { href: `${base}/oauth2/v1/clients/${grant.appId}`, title: grant.appId },
+    client: { href: `${base}/oauth2/v1/clients/${encodeURIComponent(app.clientId)}`, title: app.label },
   };
   return out;
 }

@@ -124,7 +124,7 @@ export class AppUsersResource {
 
   /**
    * Updates an assigned user's credentials or app profile (`POST /api/v1/apps/{appId}/users/{userId}`);
-   * answers the app user (404 `NotFoundError` when the user is not assigned).
+   * answers the app user. A user not yet assigned is assigned, as real organizations do.
    */
   update(appId: string, userId: string, input: UpdateAppUserInput, options?: CallOptions): ApiCall<AppUser> {
     return apiCall(async () => {

@@ -159,10 +159,11 @@ export function buildCustomAppSchemas<C extends ObjectConfig, R extends z.core.$
         label: requiredText,
         ...common,
         signOnMode: z._default(z.literal('OPENID_CONNECT'), 'OPENID_CONNECT'),
-        credentials: object({
+        // Real organizations create a client without credentials (client_secret_basic, a generated id and secret).
+        credentials: z.optional(object({
           ...credentialsFields(object),
-          oauthClient: oauthClientCredentials(object),
-        }),
+          oauthClient: z.optional(oauthClientCredentials(object)),
+        })),
         settings: object({ ...settings, app: emptyApp, oauthClient: oauthClientSettings(object) }),
       }),
     },

@@ -7,6 +7,7 @@ import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 import { AppGroupsResource } from './app-groups';
+import { appGrantsResource, type AppGrantsResource } from './grants';
 import { AppUsersResource } from './app-users';
 import { ApplicationListSchema, ApplicationSchema, type Application } from './application';
 import {
@@ -150,6 +151,8 @@ export class ApplicationsResource {
    * the app and (for SAML 2.0) its metadata with the new certificate. See docs/credentials.md.
    */
   readonly rotateSigningKey: ReturnType<typeof rotateSigningKey>;
+  /** Scope consent grants: the Okta scopes an app may ask tokens for (`/api/v1/apps/{appId}/grants`). */
+  readonly grants: AppGrantsResource;
 
   /** @internal created by `createClient`. */
   constructor(transport: Transport) {
@@ -170,6 +173,7 @@ export class ApplicationsResource {
     this.jwks = appJwks(transport);
     this.metadata = samlMetadata(transport);
     this.rotateSigningKey = rotateSigningKey(this, this.keys, this.metadata);
+    this.grants = appGrantsResource(transport);
   }
 
   /**

@@ -52,10 +52,10 @@ describe('client.apps.users', () => {
     expect(await apps.users.get(app.id, users[0]!.id)).toEqual(updated);
   });
 
-  it('update refuses a user who is not assigned (404) and a scope, which an update cannot change, before sending', async () => {
+  it('update assigns a user who is not yet assigned, as real orgs do, and refuses a scope (which an update cannot change) before sending', async () => {
     const { app, users } = seed();
     const apps = client().apps;
-    await expect(apps.users.update(app.id, users[1]!.id, { profile: {} })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await apps.users.update(app.id, users[1]!.id, { profile: { role: 'reader' } })).toMatchObject({ id: users[1]!.id, scope: 'USER', profile: { role: 'reader' } });
     await expect(apps.users.update(app.id, users[1]!.id, { scope: 'GROUP' } as never)).rejects.toBeInstanceOf(RequestValidationError);
   });
 

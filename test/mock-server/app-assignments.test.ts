@@ -30,7 +30,6 @@ describe('app users over HTTP', () => {
       statusChanged: expect.stringMatching(ISO_WHOLE_SECONDS),
       passwordChanged: null,
       syncState: 'DISABLED',
-      lastSync: null,
       credentials: { userName: 'ada@example.com' },
       profile: {},
       _links: {
@@ -85,15 +84,12 @@ describe('app users over HTTP', () => {
     expect((await call(backend, `/api/v1/apps/${app.id}/users/${ada.id}`)).body).toEqual(response.body);
   });
 
-  it('POST /api/v1/apps/{appId}/users/{userId} does not assign: a user who is not assigned is 404 (AppUser)', async () => {
+  it('POST /api/v1/apps/{appId}/users/{userId} assigns a user who is not yet assigned (200), as real orgs do', async () => {
     const { app, alan } = seed();
-    expectOktaError(
-      await call(backend, `/api/v1/apps/${app.id}/users/${alan.id}`, { method: 'POST', json: { profile: {} } }),
-      404,
-      'E0000007',
-      `Not found: Resource not found: ${alan.id} (AppUser)`,
-    );
-    expect((await call(backend, `/api/v1/apps/${app.id}/users`)).body).toEqual([]);
+    const response = await call(backend, `/api/v1/apps/${app.id}/users/${alan.id}`, { method: 'POST', json: { profile: { team: 'core' } } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: alan.id, scope: 'USER', status: 'ACTIVE', credentials: { userName: 'alan@example.com' }, profile: { team: 'core' } });
+    expect((await call(backend, `/api/v1/apps/${app.id}/users`)).body).toEqual([response.body]);
   });
 
   it('makes filter=user.id and expand=user/{id} work over HTTP, and DELETE undoes it', async () => {
@@ -176,6 +172,7 @@ describe('app groups over HTTP', () => {
       profile: {},
       _links: {
         app: { href: `${backend.orgUrl}/api/v1/apps/${app.id}` },
+        self: { href: `${backend.orgUrl}/api/v1/apps/${app.id}/groups/${engineering.id}` },
         group: { href: `${backend.orgUrl}/api/v1/groups/${engineering.id}` },
       },
     });

@@ -361,7 +361,6 @@ describe('custom apps', () => {
     ['template_sps', 'settings.app.passwordField'],
     ['template_wsfed', 'settings.app.siteURL'],
     ['oidc_client', 'settings.oauthClient.grant_types'],
-    ['oidc_client', 'credentials.oauthClient'],
   ])('refuses a %s app without %s with 400 E0000001 naming the field', async (name, field) => {
     const input = CUSTOM_APPS.find(([n]) => n === name)![1];
     expectOktaError(await create(without(input, field)), 400, 'E0000001', `Api validation failed: ${field}`, [

@@ -184,7 +184,7 @@ describe('request bodies', () => {
 
 describe('unknown routes', () => {
   it.each<[string, string, RawRequest]>([
-    ['an unknown path', '/api/v1/users', { method: 'GET' }],
+    ['an unknown path', '/api/v1/idps', { method: 'GET' }],
     ['a path below an app', '/api/v1/apps/0oa00000000000000000/users', { method: 'GET' }],
     ['an unknown lifecycle action', '/api/v1/apps/0oa00000000000000000/lifecycle/suspend', { method: 'POST' }],
   ])('%s answers 404 E0000007 in the Okta error shape', async (_, path, request) => {

@@ -129,7 +129,6 @@ describe('backend.users and backend.groups', () => {
       statusChanged: assignment.created,
       passwordChanged: null,
       syncState: 'DISABLED',
-      lastSync: null,
       credentials: { userName: expect.any(String) },
     });
   });

@@ -71,9 +71,16 @@ function requestHeaders(step: SubresourceStep, token: string): Record<string, st
   return headers;
 }
 
-function requestBody(step: SubresourceStep, ids: Map<string, string>): RequestInit['body'] {
+/**
+ * The body the client sent, with recorded ids replaced by ours and the recording org's URL by ours:
+ * a client of our org names our org (a grant's `issuer`, say) where it named its own.
+ */
+function requestBody(step: SubresourceStep, ids: Map<string, string>, origins: readonly string[]): RequestInit['body'] {
   if (step.request.bodyBase64 !== undefined) return Buffer.from(step.request.bodyBase64, 'base64');
-  return step.request.body === null ? undefined : replaceIds(step.request.body, ids);
+  if (step.request.body === null) return undefined;
+  let body = replaceIds(step.request.body, ids);
+  for (const origin of origins) body = body.split(origin).join(REPLAY_ORG);
+  return body;
 }
 
 /**
@@ -94,10 +101,12 @@ export async function replaySubresourceScenario(
     const login = user.login ?? `${user.id}@example.com`;
     backend.directory.addUser({ id: user.id, login, email: user.email ?? login, firstName: user.firstName ?? 'Recorded', lastName: user.lastName ?? 'User' });
   }
-  for (const group of scenario.directory.groups) {
-    if (backend.directory.group(group.id) === undefined) backend.directory.addGroup({ id: group.id, name: group.name ?? group.id, description: group.description || undefined });
-  }
   const ids = new Map<string, string>();
+  for (const group of scenario.directory.groups) {
+    // Every org has its own built-in Everyone: the recorded one stands for ours.
+    if (group.name === 'Everyone') ids.set(group.id, backend.directory.everyoneGroupId);
+    else if (backend.directory.group(group.id) === undefined) backend.directory.addGroup({ id: group.id, name: group.name ?? group.id, description: group.description || undefined });
+  }
   await setup?.(backend, scenario, ids);
   const ctx: CompareContext = {
     origins: [...scenario.origins, REPLAY_ORG, 'https://test.okta.com'],
@@ -110,7 +119,7 @@ export async function replaySubresourceScenario(
     const response = await fetch(REPLAY_ORG + replaceIds(step.request.path, ids), {
       method: step.request.method,
       headers: requestHeaders(step, backend.defaultToken),
-      body: requestBody(step, ids),
+      body: requestBody(step, ids, [...scenario.origins, 'https://test.okta.com']),
     });
     const text = await response.text();
     const recorded = step.response as Answer & { bodyText?: string };

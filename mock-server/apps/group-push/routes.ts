@@ -133,7 +133,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
       path: '/api/v1/apps/:appId/group-push/mappings/:mappingId',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: ({ url, params }) => {
+      handle: ({ url, params, now }) => {
         apps.require(params.appId!);
         const mapping = mappings.require(params.appId!, params.mappingId!);
         const raw = url.searchParams.get('deleteTargetGroup');
@@ -144,7 +144,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
           throw validationFailed([{ path: 'status', reason: 'The group push mapping must be INACTIVE to be deleted; set its status to INACTIVE first' }]);
         }
         mappings.remove(params.appId!, mapping.id);
-        if (raw === 'true') directory.removeGroup(mapping.targetGroupId);
+        if (raw === 'true') directory.removeGroup(mapping.targetGroupId, now);
         // Real organizations answer 200 with an empty body.
         return { status: 200 };
       },

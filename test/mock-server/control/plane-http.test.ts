@@ -114,7 +114,15 @@ describe('POST /__appset/seed', () => {
       [expect.stringMatching(/^00u[0-9A-Za-z]{17}$/), 'bob@example.com', 'bob@example.com', 'ACTIVE'],
     ]);
     expect(answer.body.groups).toEqual([
-      { id: '00g1eng0000000000000', created: '2026-03-01T10:00:30.000Z', lastUpdated: '2026-03-01T10:00:30.000Z', profile: { name: 'Engineering', description: null } },
+      {
+        id: '00g1eng0000000000000',
+        created: '2026-03-01T10:00:30.000Z',
+        lastUpdated: '2026-03-01T10:00:30.000Z',
+        lastMembershipUpdated: '2026-03-01T10:00:30.000Z',
+        objectClass: ['okta:user_group'],
+        type: 'OKTA_GROUP',
+        profile: { name: 'Engineering', description: null },
+      },
     ]);
     expect(answer.body.assignments).toEqual([
       { appId: app[0].id, userId: '00u1ada0000000000000' },
@@ -335,7 +343,8 @@ describe('POST /__appset/reset', () => {
     await okta('GET', '/api/v1/apps');
     expect((await plane('POST', '/reset')).status).toBe(204);
     const snapshot = (await plane('GET', '/snapshot')).body;
-    expect(snapshot).toMatchObject({ apps: { items: [] }, users: [], groups: [], providers: [], logs: [], replay: [], clock: { offsetMs: 0 } });
+    // Every organization keeps its built-in Everyone group.
+    expect(snapshot).toMatchObject({ apps: { items: [] }, users: [], groups: [{ type: 'BUILT_IN', profile: { name: 'Everyone' } }], providers: [], logs: [], replay: [], clock: { offsetMs: 0 } });
     expect((await plane('GET', '/faults')).body).toEqual({ faults: [] });
     expect((await plane('GET', '/requests')).body).toEqual({ requests: [] });
     expect((await plane('GET', '/rate-limits')).body).toEqual({ limits: 'off' });

@@ -19,27 +19,45 @@ function serviceApp() {
 }
 
 describe('the Application Grants API', () => {
-  it('grants a scope with 201 and Okta\'s representation', async () => {
+  it('grants a scope with 200 (as real orgs answer) and Okta\'s representation, the scope embedded', async () => {
     const appId = serviceApp();
     const response = await call('POST', `/api/v1/apps/${appId}/grants`, { issuer: backend.orgUrl, scopeId: 'okta.apps.read' });
 
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(200);
     const grant = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(grant)).toEqual(['id', 'status', 'created', 'createdBy', 'lastUpdated', 'issuer', 'clientId', 'scopeId', 'source', '_links']);
-    expect(grant).toMatchObject({
+    expect(Object.keys(grant)).toEqual(['id', 'status', 'created', 'createdBy', 'lastUpdated', 'issuer', 'clientId', 'scopeId', 'source', '_embedded', '_links']);
+    const label = backend.apps.get(appId)!.label;
+    expect(grant).toEqual({
       id: expect.stringMatching(/^oag[0-9A-Za-z]{17}$/),
       status: 'ACTIVE',
-      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
       createdBy: { id: expect.stringMatching(/^00u/), type: 'User' },
+      lastUpdated: grant.created,
       issuer: backend.orgUrl,
       clientId: appId,
       scopeId: 'okta.apps.read',
       source: 'ADMIN',
+      _embedded: { scope: { id: 'okta.apps.read' } },
       _links: {
-        app: { href: `${backend.orgUrl}/api/v1/apps/${appId}` },
+        app: { href: `${backend.orgUrl}/api/v1/apps/${appId}`, title: label },
         self: { href: `${backend.orgUrl}/api/v1/apps/${appId}/grants/${grant.id as string}`, hints: { allow: ['GET', 'DELETE'] } },
+        client: { href: `${backend.orgUrl}/oauth2/v1/clients/${appId}`, title: label },
       },
     });
+  });
+
+  it('names the client by the app\'s own client_id when it has one', async () => {
+    const app = backend.apps.create({
+      name: 'oidc_client',
+      label: 'Reports',
+      signOnMode: 'OPENID_CONNECT',
+      credentials: { oauthClient: { client_id: 'reports-client', token_endpoint_auth_method: 'client_secret_post' } },
+      settings: { oauthClient: { grant_types: ['client_credentials'], application_type: 'service' } },
+    });
+    const response = await call('POST', `/api/v1/apps/${app.id}/grants`, { issuer: backend.orgUrl, scopeId: 'okta.users.read' });
+    const grant = (await response.json()) as { clientId: string; _links: { client: unknown } };
+    expect(grant.clientId).toBe('reports-client');
+    expect(grant._links.client).toEqual({ href: `${backend.orgUrl}/oauth2/v1/clients/reports-client`, title: 'Reports' });
   });
 
   it('lists grants in creation order, embeds the scope with expand=scope, and reads one', async () => {

@@ -1,0 +1,172 @@
+import { pageLinks, parsePageLimit } from '../http/pagination';
+import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
+import type { GroupService } from './groups';
+import { renderGroup, renderUser, type UserTypeIds } from './representation';
+import type { UserService } from './users';
+
+/** Default and largest page sizes, as real organizations write them in their links. */
+export const USER_PAGE_LIMITS = { default: 200, max: 200 } as const;
+/** `q` is a people-picker lookup: ten users unless `limit` says otherwise. */
+export const USER_Q_LIMITS = { default: 10, max: 200 } as const;
+export const GROUP_PAGE_LIMITS = { default: 10_000, max: 10_000 } as const;
+/** `q` on groups: an auto-complete lookup of at most 300. */
+export const GROUP_Q_LIMITS = { default: 300, max: 10_000 } as const;
+export const MEMBER_PAGE_LIMITS = { default: 1000, max: 1000 } as const;
+
+/** A query parameter as given (absent or empty: not given), bounded like any expression. */
+function param(url: URL, name: string): string | undefined {
+  const value = url.searchParams.get(name);
+  return value === null || value === '' ? undefined : value;
+}
+
+/** A boolean query parameter (`activate`, `sendEmail`): anything but `false` keeps the default `true`. */
+const flag = (url: URL, name: string) => url.searchParams.get(name)?.toLowerCase() !== 'false';
+
+/** `limit`, `after` and the query real organizations write back in a list's links: `after`, `limit`, then the rest given. */
+function listQuery(url: URL, limits: { default: number; max: number }, names: readonly string[]) {
+  const limit = parsePageLimit(url.searchParams.get('limit'), limits);
+  const after = param(url, 'after');
+  const given: Record<string, string | undefined> = Object.fromEntries(names.map((name) => [name, param(url, name)]));
+  const query: Array<[string, string]> = [...(after ? [['after', after] as [string, string]] : []), ['limit', String(limit)]];
+  for (const name of names) if (given[name] !== undefined) query.push([name, given[name]!]);
+  return { limit, after, given, query };
+}
+
+/**
+ * Okta's users and groups API over the directory: `/api/v1/users` (create, list, get by id or login,
+ * update, replace, delete, lifecycle, the user's groups) and `/api/v1/groups` (create, list, get,
+ * replace, delete, members). Scopes `okta.users.*` and `okta.groups.*`; buckets `users` and `groups`.
+ */
+export function directoryRoutes(env: RouteEnv, users: UserService, groups: GroupService, ids: () => UserTypeIds): RouteSpec[] {
+  const org = () => env.orgUrl();
+  const one = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), true);
+  const item = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), false);
+  // The changes that answer 204 with an empty body.
+  const noContent = (method: 'put' | 'delete', path: string, scope: RouteSpec['scope'], run: (params: Readonly<Record<string, string>>, now: number) => unknown): RouteSpec => ({
+    method,
+    path,
+    bucket: path.startsWith('/api/v1/users') ? 'users' : 'groups',
+    scope,
+    handle: ({ params, now }) => {
+      run(params, now);
+      return { status: 204 };
+    },
+  });
+  const lifecycle = (name: string, run: (id: string, url: URL, now: number) => Record<string, unknown> | void): RouteSpec => ({
+    method: 'post',
+    path: `/api/v1/users/:userId/lifecycle/${name}`,
+    bucket: 'users',
+    scope: 'okta.users.manage',
+    handle: ({ params, url, now }) => ({ status: 200, body: run(params.userId!, url, now) ?? {} }),
+  });
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/users',
+      bucket: 'users',
+      scope: 'okta.users.read',
+      handle: ({ url }) => {
+        const q = param(url, 'q');
+        const l = listQuery(url, q === undefined ? USER_PAGE_LIMITS : USER_Q_LIMITS, ['filter', 'search', 'q']);
+        const page = users.list({ ...l.given, limit: l.limit, after: l.after });
+        return { status: 200, body: page.items.map(item), headers: pageLinks(org(), url, page.next, l.query) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/users',
+      bucket: 'users',
+      scope: 'okta.users.manage',
+      handle: async (input) => {
+        const body = await readJsonBody(input);
+        return { status: 200, body: one(users.create(body, flag(input.url, 'activate'), input.now)) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/users/:userId',
+      bucket: 'users',
+      scope: 'okta.users.read',
+      handle: ({ params }) => ({ status: 200, body: one(users.require(params.userId!)) }),
+    },
+    {
+      method: 'post',
+      path: '/api/v1/users/:userId',
+      bucket: 'users',
+      scope: 'okta.users.manage',
+      handle: async (input) => ({ status: 200, body: one(users.update(input.params.userId!, await readJsonBody(input), input.now)) }),
+    },
+    {
+      method: 'put',
+      path: '/api/v1/users/:userId',
+      bucket: 'users',
+      scope: 'okta.users.manage',
+      handle: async (input) => ({ status: 200, body: one(users.replace(input.params.userId!, await readJsonBody(input), input.now)) }),
+    },
+    noContent('delete', '/api/v1/users/:userId', 'okta.users.manage', (params, now) => users.delete(params.userId!, now)),
+    lifecycle('activate', (id, url, now) => users.activate(id, flag(url, 'sendEmail'), now, org())),
+    lifecycle('reactivate', (id, url, now) => users.reactivate(id, flag(url, 'sendEmail'), now, org())),
+    lifecycle('deactivate', (id, _url, now) => users.deactivate(id, now)),
+    lifecycle('suspend', (id, _url, now) => users.suspend(id, now)),
+    lifecycle('unsuspend', (id, _url, now) => users.unsuspend(id, now)),
+    lifecycle('unlock', (id, _url, now) => users.unlock(id, now)),
+    {
+      method: 'get',
+      path: '/api/v1/users/:userId/groups',
+      bucket: 'users',
+      scope: 'okta.users.read',
+      handle: ({ params, url }) => {
+        const user = users.require(params.userId!);
+        return { status: 200, body: groups.of(user.id).map((g) => renderGroup(g, org())), headers: pageLinks(org(), url, undefined, [['limit', '200']]) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/groups',
+      bucket: 'groups',
+      scope: 'okta.groups.read',
+      handle: ({ url }) => {
+        const q = param(url, 'q');
+        const l = listQuery(url, q === undefined ? GROUP_PAGE_LIMITS : GROUP_Q_LIMITS, ['filter', 'search']);
+        const page = groups.list({ ...l.given, q, limit: l.limit, after: l.after });
+        // A `q` lookup does not page: real organizations answer it without links.
+        return { status: 200, body: page.items.map((g) => renderGroup(g, org())), headers: q === undefined ? pageLinks(org(), url, page.next, l.query) : [] };
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/groups',
+      bucket: 'groups',
+      scope: 'okta.groups.manage',
+      handle: async (input) => ({ status: 200, body: renderGroup(groups.create(await readJsonBody(input), input.now), org()) }),
+    },
+    {
+      method: 'get',
+      path: '/api/v1/groups/:groupId',
+      bucket: 'groups',
+      scope: 'okta.groups.read',
+      handle: ({ params }) => ({ status: 200, body: renderGroup(groups.require(params.groupId!), org()) }),
+    },
+    {
+      method: 'put',
+      path: '/api/v1/groups/:groupId',
+      bucket: 'groups',
+      scope: 'okta.groups.manage',
+      handle: async (input) => ({ status: 200, body: renderGroup(groups.replace(input.params.groupId!, await readJsonBody(input), input.now), org()) }),
+    },
+    noContent('delete', '/api/v1/groups/:groupId', 'okta.groups.manage', (params, now) => groups.delete(params.groupId!, now)),
+    {
+      method: 'get',
+      path: '/api/v1/groups/:groupId/users',
+      bucket: 'groups',
+      scope: 'okta.groups.read',
+      handle: ({ params, url }) => {
+        const l = listQuery(url, MEMBER_PAGE_LIMITS, []);
+        const page = groups.members(params.groupId!, l.limit, l.after);
+        return { status: 200, body: page.items.map(item), headers: pageLinks(org(), url, page.next, l.query) };
+      },
+    },
+    noContent('put', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', (params, now) => groups.addMember(params.groupId!, params.userId!, now)),
+    noContent('delete', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', (params, now) => groups.removeMember(params.groupId!, params.userId!, now)),
+  ];
+}

@@ -12,6 +12,7 @@ import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
 import { SecurityEventsResource } from './security-events/resource';
 import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
+import { isLoopbackHost } from './validation/loopback';
 import { version } from '../package.json';
 
 /** Options of {@link createClient}. Give exactly one of `token`, `accessToken` and `oauth`. */
@@ -113,12 +114,6 @@ const OptionsSchema = z.strictObject({
     ),
   ),
 });
-
-/** Whether `hostname` (as `URL.hostname` spells it) can only be this machine: `localhost`, `127.0.0.0/8`, `[::1]`. */
-function isLoopbackHost(hostname: string): boolean {
-  // The URL parser has already normalised IPv4 spellings (`127.1`, `0x7f.1`) to dotted decimal.
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
 
 function parseOrgUrl(value: string | URL): URL {
   let url: URL;

@@ -15,7 +15,11 @@ import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
 import { isLoopbackHost } from './validation/loopback';
 import { version } from '../package.json';
 
-/** Options of {@link createClient}. Give exactly one of `token`, `accessToken` and `oauth`. */
+/**
+ * Options of {@link createClient}. Give at most one of `token`, `accessToken` and `oauth`; a client
+ * given none can only publish security event tokens (`securityEvents.publish`), and refuses every
+ * other call with a `ConfigurationError` before sending it.
+ */
 export interface ClientOptions {
   /**
    * The organization's URL, e.g. `https://example.okta.com`. `http` is accepted only for a backend on
@@ -138,7 +142,8 @@ function parseOrgUrl(value: string | URL): URL {
 
 /**
  * Creates a client for one organization. Authenticate with an API token (`token`), an OAuth 2.0
- * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`); exactly one is required.
+ * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`), at most one of them. A
+ * client given none only publishes security event tokens: `createClient({ orgUrl }).securityEvents.publish(token)`.
  *
  * @example
  * const client = createClient({ orgUrl: 'https://example.okta.com', token: process.env.OKTA_TOKEN });
@@ -152,12 +157,8 @@ export function createClient(options: ClientOptions): AppsetClient {
   }
   const o = result.data;
   const given = (['token', 'accessToken', 'oauth'] as const).filter((name) => o[name] !== undefined).map((name) => `\`${name}\``);
-  if (given.length !== 1) {
-    throw new ConfigurationError(
-      given.length === 0
-        ? 'createClient needs credentials: pass `token` (an API token, sent as SSWS) or `accessToken` (an OAuth 2.0 access token, sent as Bearer), or `oauth` (a service app\'s client id and private key).'
-        : `createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`,
-    );
+  if (given.length > 1) {
+    throw new ConfigurationError(`createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`);
   }
   const orgUrl = parseOrgUrl(o.orgUrl);
   const userAgent = o.userAgent ?? `appset/${version}`;
@@ -168,7 +169,9 @@ export function createClient(options: ClientOptions): AppsetClient {
     // With `oauth`, the service app sets the credentials of each attempt (the browser build refuses `oauth`: see auth/load.browser.ts).
     auth: o.oauth !== undefined
       ? loadServiceApp({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent })
-      : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
+      : given.length === 0
+        ? undefined
+        : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,
     timeout,
     maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MockToken } from '../http/auth';
 import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
 import type { RouterControl } from '../http/route';
+import type { IgnoredDelivery } from '../security-events/ignored';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
@@ -122,8 +123,9 @@ export class ControlPlane implements RouterControl {
   }
 
   /**
-   * Everything back to the seed: state, faults, journal, rate-limit windows and settings, clock, ids,
-   * tokens (seeded ones and those the token endpoint issued) and the authorization server's memory.
+   * Everything back to the seed: state, faults, journal, ignored deliveries, rate-limit windows and
+   * settings, clock, ids, tokens (seeded ones and those the token endpoint issued) and the
+   * authorization server's memory.
    */
   reset(): void {
     clearStores(this.deps);
@@ -131,6 +133,7 @@ export class ControlPlane implements RouterControl {
     const { env, clock, ids, org } = this.deps;
     this.faults.clear();
     this.journal.clear();
+    this.deps.signals.ignored.clear();
     env.limiter.clear();
     env.limiter.setLimits(rateLimitTable(this.deps.rateLimits));
     clock.setOffset(0);
@@ -216,9 +219,13 @@ export class ControlPlane implements RouterControl {
     }
   }
 
-  /** What received security events did, as `GET /__appset/signals` answers it. */
-  signals(): { users: UserSignals[]; devices: DeviceSignals[] } {
-    return structuredClone({ users: this.deps.signals.users.all(), devices: this.deps.signals.devices.all() });
+  /**
+   * What received security events did, as `GET /__appset/signals` answers it: the users and devices
+   * they changed, and the deliveries the receiver accepted and ignored, with why.
+   */
+  signals(): { users: UserSignals[]; devices: DeviceSignals[]; ignored: IgnoredDelivery[] } {
+    const { users, devices, ignored } = this.deps.signals;
+    return { ...structuredClone({ users: users.all(), devices: devices.all() }), ignored: ignored.list() };
   }
 
   /** Adds a fault after checking it; throws {@link ControlInputError} naming the field. */

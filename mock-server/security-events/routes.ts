@@ -65,7 +65,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const result = await ingestion.ingest(token, now, requestId);
-        return result.accepted ? { status: 202 } : refused(result.err, result.description);
+        return result.outcome === 'refused' ? refused(result.err, result.description) : { status: 202 };
       },
     },
     {

@@ -156,7 +156,8 @@ type AttemptResult = { response: Response; text: string } | { failure: unknown }
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-function tokenProblem(token: unknown): string | undefined {
+/** Why `token` cannot be published (not a compact JWS, too large), or `undefined`. */
+export function tokenProblem(token: unknown): string | undefined {
   if (typeof token !== 'string') return `Must be a string holding a compact JWS (got ${token === null ? 'null' : typeof token})`;
   if (token.length > MAX_PUBLISHED_TOKEN_BYTES) return `Must be at most ${MAX_PUBLISHED_TOKEN_BYTES} bytes, the most a receiver reads`;
   if (!COMPACT_JWS.test(token)) return 'Must be a signed compact JWS: three base64url segments joined by dots (header.payload.signature)';

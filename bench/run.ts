@@ -13,6 +13,7 @@ import { clientOverhead } from './client-overhead';
 import { httpServerBenchmarks } from './http-server';
 import { listVsOktaSdk } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
+import { setPublisherThroughput } from './set-publisher';
 import { setVerifyVsJose } from './set-verify';
 
 const run = promisify(execFile);
@@ -29,6 +30,7 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
   ['list-vs-okta-sdk', listVsOktaSdk],
   ['page-scaling', pageScaling],
   ['set-verify-vs-jose', setVerifyVsJose],
+  ['set-publisher', setPublisherThroughput],
   ['iterate-memory-mb', iterateMemoryInChild],
   ['bundle-client-gzip', async () => bundleResult('client')],
   ['bundle-set-gzip', async () => bundleResult('set')],

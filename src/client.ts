@@ -6,7 +6,7 @@ import { loadServiceApp, ServiceAppOptionsSchema } from './auth/load';
 import type { ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
-import { headerAuth, Transport, type FetchLike } from './core/transport';
+import { headerAuth, Transport, type FetchLike, type RequestAuth } from './core/transport';
 import { ConfigurationError } from './errors';
 import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
@@ -141,6 +141,18 @@ function parseOrgUrl(value: string | URL): URL {
 }
 
 /**
+ * The auth of a client created without credentials: every call that would send them is refused as it
+ * leaves, before anything is sent. Publishing security event tokens sends none, so it goes through.
+ */
+const withoutCredentials: RequestAuth = {
+  apply(_headers, { method, url }) {
+    throw new ConfigurationError(
+      `${method} ${url.pathname} needs credentials; this client has none, so it only publishes security event tokens. Pass \`token\` (an API token), \`accessToken\` or \`oauth\` (a service app) to createClient.`,
+    );
+  },
+};
+
+/**
  * Creates a client for one organization. Authenticate with an API token (`token`), an OAuth 2.0
  * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`), at most one of them. A
  * client given none only publishes security event tokens: `createClient({ orgUrl }).securityEvents.publish(token)`.
@@ -170,7 +182,7 @@ export function createClient(options: ClientOptions): AppsetClient {
     auth: o.oauth !== undefined
       ? loadServiceApp({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent })
       : given.length === 0
-        ? undefined
+        ? withoutCredentials
         : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,
     timeout,

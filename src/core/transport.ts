@@ -1,7 +1,6 @@
 import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance, type Options } from 'ky';
 import {
   AppsetError,
-  ConfigurationError,
   ConnectionError,
   createApiError,
   InvalidResponseError,
@@ -56,12 +55,8 @@ export function headerAuth(authorization: string): RequestAuth {
 /** Settings the transport is created with (already validated by `createClient`). */
 export interface TransportSettings {
   orgUrl: URL;
-  /**
-   * Sets the credential on each attempt. Kept in a closure, never on a request a hook sees, nor on an
-   * error. `undefined` for a client created without credentials: only anonymous calls (publishing
-   * security event tokens) are sent.
-   */
-  auth: RequestAuth | undefined;
+  /** Sets the credential on each attempt. Kept in a closure, never on a request a hook sees, nor on an error. */
+  auth: RequestAuth;
   fetch: FetchLike | undefined;
   timeout: number;
   maxRetries: number;
@@ -239,12 +234,6 @@ export class Transport {
    * on the headers (a pager starting the next request) before the parse.
    */
   async receive(spec: RequestSpec): Promise<TextResponse> {
-    if (this.#settings.auth === undefined && spec.anonymous !== true) {
-      const url = buildUrl(this.orgUrl, spec);
-      throw new ConfigurationError(
-        `${spec.method} ${url.pathname} needs credentials, and this client was created without any: it can only publish security event tokens. Pass \`token\` (an API token, sent as SSWS), \`accessToken\` (an OAuth 2.0 access token, sent as Bearer) or \`oauth\` (a service app's client id and private key) to createClient.`,
-      );
-    }
     const signal = spec.options?.signal;
     signal?.throwIfAborted();
     // ky combines the signal it is given with AbortSignal.any, which on Node.js 20 leaves an entry

@@ -12,7 +12,7 @@ const SET = [b64url({ alg: 'RS256', kid: 'k1', typ: 'secevent+jwt' }), b64url({ 
 /** The refusal of an admin call on a client created without credentials. */
 function noCredentials(method: string, path: string): ConfigurationError {
   return new ConfigurationError(
-    `${method} ${path} needs credentials, and this client was created without any: it can only publish security event tokens. Pass \`token\` (an API token, sent as SSWS), \`accessToken\` (an OAuth 2.0 access token, sent as Bearer) or \`oauth\` (a service app's client id and private key) to createClient.`,
+    `${method} ${path} needs credentials; this client has none, so it only publishes security event tokens. Pass \`token\` (an API token), \`accessToken\` or \`oauth\` (a service app) to createClient.`,
   );
 }
 

@@ -39,22 +39,20 @@ export interface SsfConfiguration {
   default_subjects?: 'ALL' | 'NONE';
 }
 
+/** The Transmitter Configuration Metadata members besides `spec_version`, `issuer` and `jwks_uri`, by their SSF names. */
+export type SsfMetadata = Omit<SsfConfiguration, 'spec_version' | 'issuer' | 'jwks_uri'>;
+
 /** Options of {@link ssfConfiguration}. */
 export interface SsfConfigurationOptions {
   /** The issuer identifier, exactly as the tokens' `iss` spells it: an https URL without query or fragment. */
   issuer: string;
   /** Where the public key set is served (https). */
   jwksUri: string | URL;
-  /** Default `['urn:ietf:rfc:8935']`: push delivery, the one method Okta's receiver uses. */
-  deliveryMethodsSupported?: readonly string[];
-  configurationEndpoint?: string | URL;
-  statusEndpoint?: string | URL;
-  addSubjectEndpoint?: string | URL;
-  removeSubjectEndpoint?: string | URL;
-  verificationEndpoint?: string | URL;
-  criticalSubjectMembers?: readonly string[];
-  authorizationSchemes?: ReadonlyArray<{ spec_urn: string }>;
-  defaultSubjects?: 'ALL' | 'NONE';
+  /**
+   * Any other members, by their SSF names, e.g. `{ configuration_endpoint, authorization_schemes }`.
+   * `delivery_methods_supported` defaults to `['urn:ietf:rfc:8935']`: push, the one method Okta's receiver uses.
+   */
+  metadata?: SsfMetadata;
 }
 
 const FAILED = 'Cannot build the SSF configuration';
@@ -87,48 +85,32 @@ export function ssfConfigurationUrl(issuer: string): string {
 
 /**
  * The provider's SSF 1.0 configuration document: `spec_version: "1_0"`, `issuer`, `jwks_uri`,
- * `delivery_methods_supported` (push by default) and any stream management endpoints given, the
- * URLs checked (https; http only on this machine, for local tests). Serve it as `application/json`
- * at {@link ssfConfigurationUrl}, or let `createProviderHandler` do both. Bad options throw a
- * {@link SecurityEventTokenInputError} naming each field.
+ * `delivery_methods_supported` (push by default) and the other members given, every URL checked
+ * (https; http only on this machine, for local tests) and empty lists left out. Serve it as
+ * `application/json` at {@link ssfConfigurationUrl}, or let `createProviderHandler` do both. Bad
+ * options throw a {@link SecurityEventTokenInputError} naming each field.
  */
 export function ssfConfiguration(options: SsfConfigurationOptions): SsfConfiguration {
   checkIssuer(options?.issuer, 'issuer');
-  const issues: FieldIssue[] = [];
-  const url = (name: keyof SsfConfigurationOptions): string | undefined => {
-    const value = options[name];
-    if (value === undefined) return undefined;
-    const problem = secureUrlProblem(value);
-    if (problem !== undefined) issues.push({ path: name, reason: problem });
-    return String(value);
-  };
-  const list = <T>(name: keyof SsfConfigurationOptions, fallback?: readonly T[]): T[] | undefined => {
-    const value = (options[name] as readonly T[] | undefined) ?? fallback;
-    if (value === undefined) return undefined;
-    if (!Array.isArray(value)) issues.push({ path: name, reason: 'Must be an array' });
-    // SSF 1.0 §7.2.2: claims with zero elements are omitted.
-    return Array.isArray(value) && value.length > 0 ? [...value] : undefined;
-  };
-  const jwksUri = url('jwksUri');
-  if (jwksUri === undefined) issues.push({ path: 'jwksUri', reason: `${BLANK_FIELD}: a provider that signs tokens publishes its key set` });
   const document: Record<string, unknown> = {
     spec_version: '1_0',
     issuer: options.issuer,
-    jwks_uri: jwksUri,
-    delivery_methods_supported: list('deliveryMethodsSupported', [PUSH_DELIVERY_METHOD]),
-    configuration_endpoint: url('configurationEndpoint'),
-    status_endpoint: url('statusEndpoint'),
-    add_subject_endpoint: url('addSubjectEndpoint'),
-    remove_subject_endpoint: url('removeSubjectEndpoint'),
-    verification_endpoint: url('verificationEndpoint'),
-    critical_subject_members: list('criticalSubjectMembers'),
-    authorization_schemes: list('authorizationSchemes'),
-    default_subjects: options.defaultSubjects,
+    jwks_uri: options.jwksUri === undefined ? undefined : String(options.jwksUri),
+    delivery_methods_supported: [PUSH_DELIVERY_METHOD],
+    ...options.metadata,
   };
-  if (options.defaultSubjects !== undefined && options.defaultSubjects !== 'ALL' && options.defaultSubjects !== 'NONE') {
-    issues.push({ path: 'defaultSubjects', reason: "Must be 'ALL' or 'NONE'" });
+  const issues: FieldIssue[] = [];
+  for (const [name, value] of Object.entries(document)) {
+    const path = name === 'jwks_uri' ? 'jwksUri' : name === 'issuer' || name === 'spec_version' ? name : `metadata.${name}`;
+    // SSF 1.0 §7.2.2: claims with zero elements are omitted.
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) delete document[name];
+    else if (/(_uri|_endpoint)$/.test(name)) {
+      const problem = secureUrlProblem(value);
+      if (problem !== undefined) issues.push({ path, reason: problem });
+      else document[name] = String(value);
+    }
   }
+  if (document.jwks_uri === undefined) issues.push({ path: 'jwksUri', reason: `${BLANK_FIELD}: a provider that signs tokens publishes its key set` });
   if (issues.length > 0) throw new SecurityEventTokenInputError(FAILED, issues);
-  for (const key of Object.keys(document)) if (document[key] === undefined) delete document[key];
   return document as unknown as SsfConfiguration;
 }

@@ -93,7 +93,7 @@ export function invalidKey(description: string, cause?: unknown): SetVerificatio
  * - `unexpected_status`: the receiver answered a status that is neither success nor worth retrying
  *   (a 400 without an RFC 8935 body, 401, 403, 404, 413, a redirect…);
  * - `queue_full`: the publisher's queue holds its maximum of waiting tokens;
- * - `closed`: the publisher was closed or its signal aborted before the token was sent.
+ * - `closed`: the token was given to a publisher already closed (`close()`).
  */
 export type SetDeliveryErrorCode = 'attempts_exhausted' | 'time_exhausted' | 'unexpected_status' | 'queue_full' | 'closed';
 

@@ -106,7 +106,7 @@ export type {
   VerifySecurityEventTokenOptions,
 } from './verify';
 
-export { MAX_PUBLISHED_KEYS, publicJwk, publicKeySet } from './jwks';
+export { publicJwk, publicKeySet } from './jwks';
 export type { KeySetEntry, PublicJwk, PublicJwkOptions, PublishableKey } from './jwks';
 
 export {

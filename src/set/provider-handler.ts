@@ -39,6 +39,7 @@ function answer(status: number, body: string, request: Request, headers: Record<
  * handler answers behind a proxy or under msw as it does directly. Another method on those paths is
  * `405` with `Allow: GET, HEAD`; any other path is `404`. The documents are built once, here: bad
  * options or keys reject with a `SecurityEventTokenInputError` naming the field, before anything is served.
+ * The package's browser build refuses it with a `ConfigurationError`: serving discovery is a server's work.
  *
  * @example
  * const handler = await createProviderHandler({ issuer: 'https://risk.example.com', keys: [privateKeyPem] });

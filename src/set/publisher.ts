@@ -18,7 +18,6 @@ import {
   SET_ERROR_CODES,
   SetDeliveryError,
   SetVerificationError,
-  type SetDeliveryErrorCode,
   type SetErrorCode,
 } from './errors';
 import { readBounded } from './fetch-document';
@@ -73,10 +72,6 @@ export interface PublisherOptions {
   onOutcome?: (outcome: PublishOutcome) => void;
   /** Called before each retry, with the wait and what caused it. */
   onRetry?: (retry: PublishRetry) => void;
-  /** The source of jitter, in [0, 1); default `Math.random`. */
-  random?: () => number;
-  /** The clock, in epoch milliseconds, for the time bound and `Retry-After` dates; default `Date.now`. */
-  now?: () => number;
 }
 
 /** What a delivery ended with, given to `onOutcome`. */
@@ -151,17 +146,13 @@ interface Job {
   onAbort?: () => void;
 }
 
-/** Why one attempt got no usable answer: its status, or the network failure (a timeout is one). */
-type AttemptResult = { response: Response; text: string } | { failure: unknown };
-
-const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /** Why `token` cannot be published (not a compact JWS, too large), or `undefined`. */
 export function tokenProblem(token: unknown): string | undefined {
-  if (typeof token !== 'string') return `Must be a string holding a compact JWS (got ${token === null ? 'null' : typeof token})`;
-  if (token.length > MAX_PUBLISHED_TOKEN_BYTES) return `Must be at most ${MAX_PUBLISHED_TOKEN_BYTES} bytes, the most a receiver reads`;
-  if (!COMPACT_JWS.test(token)) return 'Must be a signed compact JWS: three base64url segments joined by dots (header.payload.signature)';
-  return undefined;
+  return typeof token === 'string' && token.length <= MAX_PUBLISHED_TOKEN_BYTES && COMPACT_JWS.test(token)
+    ? undefined
+    : `Must be a signed compact JWS (header.payload.signature, in base64url) of at most ${MAX_PUBLISHED_TOKEN_BYTES} bytes`;
 }
 
 /** The `jti` of a token's payload, unverified (for the hooks' logs); `undefined` if unreadable. */
@@ -176,8 +167,7 @@ function readJti(token: string): string | undefined {
 
 /** Milliseconds a `Retry-After` asks to wait (delay-seconds or an HTTP-date, RFC 9110 §10.2.3), if it says. */
 export function retryAfterMs(value: string | null, now: number): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
+  const text = value?.trim() ?? '';
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
@@ -185,58 +175,41 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
 
 /** The RFC 8935 refusal in a 400's body, if it holds one. */
 function refusal(text: string): SetVerificationError | undefined {
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    const body: unknown = JSON.parse(text);
+    if (isJsonObject(body) && (SET_ERROR_CODES as readonly unknown[]).includes(body.err)) {
+      return new SetVerificationError(body.err as SetErrorCode, typeof body.description === 'string' ? body.description : '');
+    }
   } catch {
-    return undefined;
+    // Not JSON: not an RFC 8935 refusal.
   }
-  if (!isJsonObject(body) || !(SET_ERROR_CODES as readonly unknown[]).includes(body.err)) return undefined;
-  const description = typeof body.description === 'string' ? body.description : `The receiver refused the token with ${String(body.err)}`;
-  return new SetVerificationError(body.err as SetErrorCode, description);
+  return undefined;
 }
 
-function checkInteger(issues: FieldIssue[], name: string, value: unknown, min: number, max: number): void {
-  if (value === undefined) return;
-  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
-    issues.push({ path: name, reason: `Must be a whole number from ${min} to ${max}` });
-  }
-}
-
-/** The receiver URL from the options, or the issues that stop the publisher being created. */
-function receiverUrl(options: PublisherOptions, issues: FieldIssue[]): string {
-  const { orgUrl, endpoint } = options;
-  if ((orgUrl === undefined) === (endpoint === undefined)) {
-    issues.push({ path: 'orgUrl', reason: `${BLANK_FIELD}: give orgUrl (the organization, e.g. https://example.okta.com) or endpoint (a receiver's full URL), not both` });
-    return '';
-  }
-  const name = orgUrl !== undefined ? 'orgUrl' : 'endpoint';
-  const value = orgUrl ?? endpoint;
-  const problem = secureUrlProblem(value);
-  if (problem !== undefined) {
-    issues.push({ path: name, reason: problem });
-    return '';
-  }
-  return orgUrl !== undefined ? new URL(OKTA_RECEIVER_PATH, new URL(String(orgUrl)).origin).href : new URL(String(endpoint)).href;
-}
-
-/** Resolves after `ms`, or rejects with the first signal's reason as soon as one aborts. */
-function sleep(ms: number, signals: ReadonlyArray<AbortSignal | undefined>): Promise<void> {
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
+    const done = (): void => {
       clearTimeout(timer);
-      forget();
-      reject(signals.find((s) => s?.aborted)?.reason);
+      signal.removeEventListener('abort', done);
+      if (signal.aborted) reject(signal.reason);
+      else resolve();
     };
-    const forget = (): void => signals.forEach((s) => s?.removeEventListener('abort', onAbort));
-    const timer = setTimeout(() => {
-      forget();
-      resolve();
-    }, ms);
-    signals.forEach((s) => s?.addEventListener('abort', onAbort, { once: true }));
-    if (signals.some((s) => s?.aborted)) onAbort();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
   });
 }
+
+/** The least and most of each numeric option. */
+const BOUNDS: Record<keyof typeof PUBLISHER_DEFAULTS, [number, number]> = {
+  maxAttempts: [1, 20],
+  maxElapsedMs: [1, 86_400_000],
+  timeoutMs: [1, 2_147_483_647],
+  baseDelayMs: [0, 2_147_483_647],
+  maxDelayMs: [0, 2_147_483_647],
+  concurrency: [1, 256],
+  maxQueue: [0, 1_000_000],
+};
 
 /**
  * Creates a publisher that delivers security event tokens to a receiver by RFC 8935 push, without any
@@ -252,149 +225,128 @@ function sleep(ms: number, signals: ReadonlyArray<AbortSignal | undefined>): Pro
  */
 export function createPublisher(options: PublisherOptions): SetPublisher {
   const issues: FieldIssue[] = [];
-  const url = receiverUrl(options, issues);
-  checkInteger(issues, 'maxAttempts', options.maxAttempts, 1, 20);
-  checkInteger(issues, 'maxElapsedMs', options.maxElapsedMs, 1, 86_400_000);
-  checkInteger(issues, 'timeoutMs', options.timeoutMs, 1, 2_147_483_647);
-  checkInteger(issues, 'baseDelayMs', options.baseDelayMs, 0, 2_147_483_647);
-  checkInteger(issues, 'maxDelayMs', options.maxDelayMs, 0, 2_147_483_647);
-  checkInteger(issues, 'concurrency', options.concurrency, 1, 256);
-  checkInteger(issues, 'maxQueue', options.maxQueue, 0, 1_000_000);
+  const { orgUrl, endpoint, onOutcome, onRetry, signal: closing } = options;
+  const urlProblem =
+    (orgUrl === undefined) === (endpoint === undefined) ? `${BLANK_FIELD}: give orgUrl or endpoint, not both` : secureUrlProblem(orgUrl ?? endpoint);
+  if (urlProblem !== undefined) issues.push({ path: orgUrl === undefined && endpoint !== undefined ? 'endpoint' : 'orgUrl', reason: urlProblem });
+  const settings: Record<string, number> = { ...PUBLISHER_DEFAULTS };
+  for (const [name, [min, max]] of Object.entries(BOUNDS)) {
+    const value = options[name as keyof typeof BOUNDS] ?? settings[name]!;
+    if (Number.isInteger(value) && value >= min && value <= max) settings[name] = value;
+    else issues.push({ path: name, reason: `Must be a whole number from ${min} to ${max}` });
+  }
   const headers = new Headers();
   try {
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   } catch {
-    issues.push({ path: 'headers', reason: 'Must be valid HTTP header names and values (no line breaks)' });
+    issues.push({ path: 'headers', reason: 'Must be HTTP header names and values' });
   }
   if (issues.length > 0) throw new SecurityEventTokenInputError('Cannot create the publisher', issues);
   headers.set('content-type', 'application/secevent+jwt');
   headers.set('accept', 'application/json');
-
-  const {
-    maxAttempts = PUBLISHER_DEFAULTS.maxAttempts,
-    maxElapsedMs = PUBLISHER_DEFAULTS.maxElapsedMs,
-    timeoutMs = PUBLISHER_DEFAULTS.timeoutMs,
-    baseDelayMs = PUBLISHER_DEFAULTS.baseDelayMs,
-    maxDelayMs = PUBLISHER_DEFAULTS.maxDelayMs,
-    concurrency = PUBLISHER_DEFAULTS.concurrency,
-    maxQueue = PUBLISHER_DEFAULTS.maxQueue,
-  } = options;
-  const random = options.random ?? Math.random;
-  const now = options.now ?? Date.now;
-  const closing = options.signal;
+  const url = new URL(orgUrl !== undefined ? new URL(OKTA_RECEIVER_PATH, String(orgUrl)) : String(endpoint)).href;
+  const { maxAttempts, maxElapsedMs, timeoutMs, baseDelayMs, maxDelayMs, concurrency, maxQueue } = settings as typeof PUBLISHER_DEFAULTS;
   const queue: Job[] = [];
   let active = 0;
   let closed = false;
   let idle: Array<() => void> = [];
 
+  /** Calls a hook; its own failure must not change a delivery, nor leave a rejection unhandled. */
   const emit = <T>(hook: ((value: T) => void) | undefined, value: () => T): void => {
-    if (hook === undefined) return;
     try {
-      hook(value());
+      hook?.(value());
     } catch {
-      // A hook's own failure must not change a delivery or leave a rejection unhandled.
+      // Ignored, as said above.
     }
   };
 
-  const end = (job: Job, started: number | undefined, attempts: number, result: { receipt: PublishReceipt } | { error: unknown }): void => {
-    const elapsedMs = started === undefined ? 0 : Math.max(0, now() - started);
-    emit(options.onOutcome, (): PublishOutcome => {
+  /** Ends a token: tells `onOutcome`, then settles its `publish`. */
+  const end = (job: Job, attempts: number, elapsedMs: number, result: PublishReceipt | { error: unknown }): void => {
+    const error = 'error' in result ? result.error : undefined;
+    emit(onOutcome, () => {
       const base = { token: job.token, jti: readJti(job.token), attempts, elapsedMs };
-      if ('receipt' in result) return { ...base, status: 'delivered', httpStatus: result.receipt.status };
-      const { error } = result;
-      if (error instanceof SetVerificationError) return { ...base, status: 'refused', error };
-      if (error instanceof SetDeliveryError) return { ...base, status: 'failed', error };
-      return { ...base, status: 'aborted', reason: error };
+      return (
+        'error' in result
+          ? error instanceof SetVerificationError
+            ? { ...base, status: 'refused', error }
+            : error instanceof SetDeliveryError
+              ? { ...base, status: 'failed', error }
+              : { ...base, status: 'aborted', reason: error }
+          : { ...base, status: 'delivered', httpStatus: result.status }
+      ) as PublishOutcome;
     });
-    if ('receipt' in result) job.resolve(result.receipt);
-    else job.reject(result.error);
-  };
-
-  const fail = (code: SetDeliveryErrorCode, message: string, details: { status?: number; attempts: number; cause?: unknown }) =>
-    new SetDeliveryError(code, message, details);
-
-  /** One attempt within `limitMs`: the answer and its body (bounded), or why there was none. */
-  const attempt = async (job: Job, limitMs: number): Promise<AttemptResult> => {
-    const controller = new AbortController();
-    const stop = (): void => controller.abort();
-    const timer = setTimeout(stop, limitMs);
-    closing?.addEventListener('abort', stop, { once: true });
-    job.signal?.addEventListener('abort', stop, { once: true });
-    try {
-      const send = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-      const response = await send(url, { method: 'POST', headers, body: job.token, redirect: 'manual', signal: controller.signal });
-      let text = '';
-      try {
-        // Read whole (and bounded) so the connection is free for the next token; only a refusal's body is used.
-        const bytes = await readBounded(response, MAX_ANSWER_BYTES, limitMs);
-        if (response.status === 400) text = new TextDecoder().decode(bytes);
-      } catch {
-        // The status is the answer; a body cut short or too long changes nothing about it.
-      }
-      return { response, text };
-    } catch (failure) {
-      return { failure };
-    } finally {
-      clearTimeout(timer);
-      closing?.removeEventListener('abort', stop);
-      job.signal?.removeEventListener('abort', stop);
-    }
+    if ('error' in result) job.reject(error);
+    else job.resolve(result);
   };
 
   const deliver = async (job: Job): Promise<void> => {
-    const started = now();
+    const started = Date.now();
+    const elapsed = () => Date.now() - started;
+    // Aborts when the token's signal or the publisher's does, with that signal's reason.
+    const stop = new AbortController();
+    const onAbort = (): void => stop.abort((job.signal?.aborted ? job.signal : closing)?.reason);
+    const signals = [job.signal, closing];
+    signals.forEach((signal) => signal?.addEventListener('abort', onAbort));
+    if (job.signal?.aborted || closing?.aborted) onAbort();
     let attempts = 0;
     try {
       for (;;) {
-        const aborted = [job.signal, closing].find((s) => s?.aborted);
-        if (aborted) throw aborted.reason;
+        stop.signal.throwIfAborted();
         attempts += 1;
-        const left = maxElapsedMs - (now() - started);
-        const result = await attempt(job, Math.max(1, Math.min(timeoutMs, left)));
-        const abortedNow = [job.signal, closing].find((s) => s?.aborted);
-        if (abortedNow) throw abortedNow.reason;
         let status: number | undefined;
-        let waitMs = Math.floor(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1)));
-        if ('response' in result) {
-          status = result.response.status;
-          if (status >= 200 && status < 300) {
-            end(job, started, attempts, { receipt: { status, attempts, elapsedMs: Math.max(0, now() - started) } });
-            return;
-          }
+        let retryAfter: number | undefined;
+        let cause: unknown;
+        // One send, within the attempt's time and what is left of the token's.
+        const attempt = new AbortController();
+        const halt = (): void => attempt.abort();
+        const limit = Math.max(1, Math.min(timeoutMs, maxElapsedMs - elapsed()));
+        const timer = setTimeout(halt, limit);
+        stop.signal.addEventListener('abort', halt);
+        try {
+          const init: RequestInit = { method: 'POST', headers, body: job.token, redirect: 'manual', signal: attempt.signal };
+          // Looked up now, so a fetch patched later (msw) is used; called on globalThis, as browsers require.
+          const response = await (options.fetch ? options.fetch(url, init) : fetch(url, init));
+          status = response.status;
+          retryAfter = retryAfterMs(response.headers.get('retry-after'), Date.now());
+          // Read whole, so the connection is free for the next token; a body cut short changes nothing.
+          const body = await readBounded(response, MAX_ANSWER_BYTES, limit).catch(() => new Uint8Array(0));
           if (status === 400) {
-            const refused = refusal(result.text);
+            const refused = refusal(new TextDecoder().decode(body));
             if (refused) throw refused;
           }
-          if (status !== 429 && status < 500) {
-            // A browser's fetch reports a redirect it did not follow as status 0.
-            const answered = status < 400 ? `a redirect (${status}), which is not followed; give the final URL` : `${status}, which is not retried; check the receiver URL${status === 401 || status === 403 ? ' and the headers it asks for' : ''}`;
-            throw fail('unexpected_status', `The receiver at ${url} answered the security event token with ${answered}`, { status, attempts });
-          }
-          waitMs = retryAfterMs(result.response.headers.get('retry-after'), now()) ?? waitMs;
+        } catch (error) {
+          if (error instanceof SetVerificationError) throw error;
+          cause = error;
+        } finally {
+          clearTimeout(timer);
+          stop.signal.removeEventListener('abort', halt);
         }
-        const what = status === undefined ? 'a network failure or timeout' : `${status}`;
-        const cause = 'failure' in result ? result.failure : undefined;
-        if (attempts >= maxAttempts) {
-          throw fail('attempts_exhausted', `The security event token was not delivered to ${url}: ${attempts} attempts, the last met ${what}; raise maxAttempts or try later`, { status, attempts, cause });
+        stop.signal.throwIfAborted();
+        if (status !== undefined && status >= 200 && status < 300) return end(job, attempts, elapsed(), { status, attempts, elapsedMs: elapsed() });
+        // A redirect is not followed either (a browser's fetch reports it as status 0).
+        if (status !== undefined && status !== 429 && status < 500) {
+          throw new SetDeliveryError('unexpected_status', `The receiver at ${url} answered ${status}, which is not retried (nor followed); check the URL and any headers it asks for`, { attempts, status });
         }
-        if (now() - started + waitMs >= maxElapsedMs) {
-          throw fail('time_exhausted', `The security event token was not delivered to ${url} within ${maxElapsedMs} ms: after ${attempts} attempts (the last met ${what}) the next would wait ${waitMs} ms; raise maxElapsedMs or try later`, { status, attempts, cause });
+        const waitMs = retryAfter ?? Math.floor(Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1)));
+        const last = `(the last met ${status ?? 'a network failure or timeout'})`;
+        if (attempts >= maxAttempts || elapsed() + waitMs >= maxElapsedMs) {
+          const [code, bound] = attempts >= maxAttempts ? (['attempts_exhausted', 'maxAttempts'] as const) : (['time_exhausted', 'maxElapsedMs'] as const);
+          const message = `Not delivered to ${url}: ${attempts} attempts ${last}${code === 'time_exhausted' ? `, then a wait of ${waitMs} ms, pass maxElapsedMs (${maxElapsedMs} ms)` : ''}; raise ${bound} or try later`;
+          throw new SetDeliveryError(code, message, { attempts, status, cause });
         }
-        emit(options.onRetry, () => ({ token: job.token, jti: readJti(job.token), attempt: attempts, waitMs, status, error: cause }));
-        await sleep(waitMs, [job.signal, closing]);
+        emit(onRetry, () => ({ token: job.token, jti: readJti(job.token), attempt: attempts, waitMs, status, error: cause }));
+        await sleep(waitMs, stop.signal);
       }
     } catch (error) {
-      end(job, started, attempts, { error });
+      end(job, attempts, elapsed(), { error });
+    } finally {
+      signals.forEach((signal) => signal?.removeEventListener('abort', onAbort));
     }
   };
 
   const pump = (): void => {
     while (active < concurrency && queue.length > 0) start(queue.shift()!);
-    if (active === 0 && queue.length === 0) {
-      const waiting = idle;
-      idle = [];
-      waiting.forEach((wake) => wake());
-    }
+    if (active === 0 && queue.length === 0) idle.splice(0).forEach((wake) => wake());
   };
 
   const start = (job: Job): void => {
@@ -406,19 +358,17 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
     });
   };
 
-  const shut = (): void => {
+  closing?.addEventListener('abort', () => {
     closed = true;
     for (const job of queue.splice(0)) {
       if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
-      end(job, undefined, 0, { error: closing?.aborted ? closing.reason : fail('closed', 'The publisher was closed before the security event token was sent', { attempts: 0 }) });
+      end(job, 0, 0, { error: closing.reason });
     }
-    pump();
-  };
-  closing?.addEventListener('abort', shut, { once: true });
+  });
+  if (closing?.aborted) closed = true;
 
   const drain = (): Promise<void> =>
     active === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve));
-  if (closing?.aborted) shut();
 
   return {
     publish(token, callOptions = {}) {
@@ -429,21 +379,16 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
       const signal = callOptions.signal;
       return new Promise<PublishReceipt>((resolve, reject) => {
         const job: Job = { token, signal, resolve, reject };
-        if (signal?.aborted) return end(job, undefined, 0, { error: signal.reason });
-        if (closed) {
-          const error = closing?.aborted ? closing.reason : fail('closed', 'The publisher is closed; create another to publish more tokens', { attempts: 0 });
-          return end(job, undefined, 0, { error });
-        }
+        const refuse = (error: unknown): void => end(job, 0, 0, { error });
+        if (signal?.aborted) return refuse(signal.reason);
+        if (closed) return refuse(closing?.aborted ? closing.reason : new SetDeliveryError('closed', 'The publisher is closed; create another', { attempts: 0 }));
         if (active < concurrency) return start(job);
         if (queue.length >= maxQueue) {
-          return end(job, undefined, 0, {
-            error: fail('queue_full', `The publisher already holds ${maxQueue} waiting tokens; wait for publish() to resolve (or drain()) before sending more, or raise maxQueue`, { attempts: 0 }),
-          });
+          return refuse(new SetDeliveryError('queue_full', `${maxQueue} tokens already wait (maxQueue); await publish() before sending more, or raise maxQueue`, { attempts: 0 }));
         }
         job.onAbort = () => {
-          const at = queue.indexOf(job);
-          if (at >= 0) queue.splice(at, 1);
-          end(job, undefined, 0, { error: signal?.reason });
+          queue.splice(queue.indexOf(job), 1);
+          refuse(signal?.reason);
           pump();
         };
         signal?.addEventListener('abort', job.onAbort, { once: true });

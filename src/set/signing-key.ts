@@ -148,7 +148,7 @@ export function keyProblem(facts: KeyFacts, alg: string): string | undefined {
   }
 }
 
-// Object identifiers (DER, tag and length included) of the key algorithms a PKCS #8 or SubjectPublicKeyInfo key may name.
+// Object identifiers (DER, tag and length included) of the key algorithms a PKCS #8 key may name.
 const PKCS8_KINDS: Array<{ oid: number[]; facts: KeyFacts }> = [
   { oid: [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01], facts: { kind: 'RSA', isPrivate: true } },
   { oid: [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a], facts: { kind: 'RSA-PSS', isPrivate: true } },
@@ -194,36 +194,17 @@ export function readPem(pem: string): PemReading {
   if (label !== 'PRIVATE KEY' || match === null) {
     return { ok: false, reason: `A '${label}' PEM is not accepted; give ${ACCEPTED_KEY_FORMS}` };
   }
-  return readKeyDer(pem, match[1]!, { pem: 'PKCS #8 PEM', key: 'PKCS #8 key' }, true);
-}
-
-const SPKI_PEM = /^\s*-----BEGIN PUBLIC KEY-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END PUBLIC KEY-----\s*$/;
-
-/**
- * Reads a public key PEM (`-----BEGIN PUBLIC KEY-----`, an X.509 SubjectPublicKeyInfo) far enough to
- * publish it: its facts, or why it is refused.
- */
-export function readPublicPem(pem: string): PemReading {
-  const match = SPKI_PEM.exec(pem);
-  if (match === null) return { ok: false, reason: "Must be a PEM public key ('-----BEGIN PUBLIC KEY-----')" };
-  return readKeyDer(pem, match[1]!, { pem: 'public key PEM', key: 'public key' }, false);
-}
-
-/**
- * The facts of a PKCS #8 or SubjectPublicKeyInfo key from its base64 body: both open with the key's
- * AlgorithmIdentifier, which names the key type (and an EC key's curve) within the first bytes.
- */
-function readKeyDer(pem: string, base64: string, form: { pem: string; key: string }, isPrivate: boolean): PemReading {
   let der: Uint8Array;
   try {
-    der = Uint8Array.from(atob(base64.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+    der = Uint8Array.from(atob(match[1]!.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
   } catch {
-    return { ok: false, reason: `The ${form.pem} is not valid base64 between its BEGIN and END lines` };
+    return { ok: false, reason: 'The PKCS #8 PEM is not valid base64 between its BEGIN and END lines' };
   }
+  // The key's AlgorithmIdentifier comes within the first bytes of the PrivateKeyInfo.
   const head = der.subarray(0, 40);
   const kind = PKCS8_KINDS.find((k) => contains(head, k.oid));
-  if (kind === undefined) return { ok: false, reason: `The ${form.key} is of a type that cannot sign security event tokens (use RSA, EC P-256/384/521 or Ed25519)` };
-  return { ok: true, pem, facts: { ...kind.facts, isPrivate } };
+  if (kind === undefined) return { ok: false, reason: 'The PKCS #8 key is of a type that cannot sign security event tokens (use RSA, EC P-256/384/521 or Ed25519)' };
+  return { ok: true, pem, facts: kind.facts };
 }
 
 /** The algorithm a PKCS #8 key signs with when `alg` is left out. */

@@ -41,17 +41,19 @@ describe('ssfConfiguration', () => {
     });
   });
 
-  it('adds the stream management members given, and leaves out an empty list', () => {
+  it('adds the other members given by their SSF names, and leaves out an empty list', () => {
     expect(
       ssfConfiguration({
         issuer: 'https://tr.example.com/issuer1',
         jwksUri: new URL('https://tr.example.com/issuer1/jwks.json'),
-        deliveryMethodsSupported: ['urn:ietf:rfc:8935', 'urn:ietf:rfc:8936'],
-        configurationEndpoint: 'https://tr.example.com/ssf/mgmt/stream',
-        verificationEndpoint: 'https://tr.example.com/ssf/mgmt/verification',
-        criticalSubjectMembers: [],
-        authorizationSchemes: [{ spec_urn: 'urn:ietf:rfc:6749' }],
-        defaultSubjects: 'NONE',
+        metadata: {
+          delivery_methods_supported: ['urn:ietf:rfc:8935', 'urn:ietf:rfc:8936'],
+          configuration_endpoint: 'https://tr.example.com/ssf/mgmt/stream',
+          verification_endpoint: 'https://tr.example.com/ssf/mgmt/verification',
+          critical_subject_members: [],
+          authorization_schemes: [{ spec_urn: 'urn:ietf:rfc:6749' }],
+          default_subjects: 'NONE',
+        },
       }),
     ).toEqual({
       spec_version: '1_0',
@@ -65,15 +67,14 @@ describe('ssfConfiguration', () => {
     });
   });
 
-  it('names every bad field at once', () => {
+  it('checks every URL, naming each bad one at once', () => {
     expect(
       issuesOf(() =>
-        ssfConfiguration({ issuer: 'https://tr.example.com', jwksUri: 'ftp://tr.example.com/jwks', statusEndpoint: 'http://tr.example.com/s', defaultSubjects: 'SOME' as never }),
+        ssfConfiguration({ issuer: 'https://tr.example.com', jwksUri: 'ftp://tr.example.com/jwks', metadata: { status_endpoint: 'http://tr.example.com/s' } }),
       ),
     ).toEqual([
       { path: 'jwksUri', reason: 'Must use https, not ftp:' },
-      { path: 'statusEndpoint', reason: 'Must use https (http only for this machine: localhost, 127.0.0.0/8, [::1])' },
-      { path: 'defaultSubjects', reason: "Must be 'ALL' or 'NONE'" },
+      { path: 'metadata.status_endpoint', reason: 'Must use https (http only for this machine: localhost, 127.0.0.0/8, [::1])' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 // Node-only input and output of `appset-set`: key files, tokens from stdin, the private key written 0600.
+import { createPublicKey } from 'node:crypto';
 import { chmodSync, closeSync, constants, fstatSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** A mistake on the command line, or in a file it names: printed as one line, exit code 2. */
@@ -39,6 +40,14 @@ export function readSmallFile(path: string, flag: string, maxBytes = MAX_KEY_FIL
  */
 export function readKeyFile(path: string, flag: string): unknown {
   const text = readSmallFile(path, flag);
+  if (text.includes('-----BEGIN PUBLIC KEY-----')) {
+    // A public key PEM is read by node:crypto; appset/set takes the KeyObject.
+    try {
+      return createPublicKey(text);
+    } catch {
+      throw new UsageError(`${flag} ${path}: not a readable public key PEM.`);
+    }
+  }
   if (/-----BEGIN [A-Z0-9 ]+-----/.test(text)) return text;
   try {
     return JSON.parse(text);

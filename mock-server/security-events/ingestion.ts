@@ -320,29 +320,16 @@ class ReceivedEventLog extends DeferredLogEvent {
     const targets = SUBJECT_ROLES
       .filter((role) => subject[role] !== undefined)
       .map((role) => target(role, subject[role]!));
-    return {
-      uuid: this.uuid,
-      published: new Date(this.at).toISOString(),
-      eventType: RECEIVE_EVENT_TYPE,
-      version: '0',
-      severity: 'INFO',
-      legacyEventType: null,
-      displayMessage: 'Security Events Provider Reported Risk',
-      actor: {
-        id: this.#providerId,
-        type: 'SecurityEventsProvider',
-        alternateId: this.#issuer,
-        displayName: this.#providerName,
-        detailEntry: null,
-      },
-      client: null,
-      outcome: { result: 'SUCCESS', reason: null },
-      target: targets,
-      transaction: { type: 'WEB', id: this.requestId, detail: {} },
-      debugContext: { debugData: { eventType: this.uri, jti: this.jti, issuer: this.#issuer } },
+    const actor = {
+      id: this.#providerId,
+      type: 'SecurityEventsProvider',
+      alternateId: this.#issuer,
+      displayName: this.#providerName,
+      detailEntry: null,
     };
-  }
-}
+    const debugData = { eventType: this.uri, jti: this.jti, issuer: this.#issuer };
+    return successEvent(this, 'Security Events Provider Reported Risk', actor, targets, this.requestId, debugData);
+  }}
 
 function target(role: 'user' | 'device' | 'tenant', id: unknown) {
   const format = (id as { format?: unknown } | null)?.format;
@@ -363,6 +350,38 @@ function target(role: 'user' | 'device' | 'tenant', id: unknown) {
     detailEntry: { subjectFormat: format },
   };
 }
+
+/**
+ * A successful System Log event of the receiver, in the member order real organizations answer with:
+ * what differs between its events is the message, the actor, the targets and the debug data.
+ */
+function successEvent(
+  record: DeferredLogEvent,
+  displayMessage: string,
+  actor: Record<string, unknown>,
+  targets: unknown[],
+  requestId: string,
+  debugData: Record<string, unknown>,
+): StoredLogEvent {
+  return {
+    uuid: record.uuid,
+    published: new Date(record.at).toISOString(),
+    eventType: record.eventType,
+    version: '0',
+    severity: 'INFO',
+    legacyEventType: null,
+    displayMessage,
+    actor,
+    client: null,
+    outcome: { result: 'SUCCESS', reason: null },
+    target: targets,
+    transaction: { type: 'WEB', id: requestId, detail: {} },
+    debugContext: { debugData },
+  };
+}
+
+/** Okta's own principal, the actor of what its risk engine records. */
+const SYSTEM_PRINCIPAL = { id: 'system@okta.com', type: 'SystemPrincipal', alternateId: 'system@okta.com', displayName: 'Okta System', detailEntry: null };
 
 /** The name Okta's entity risk policy gives the detection of a risk a provider reported. */
 const PROVIDER_DETECTION = 'Security Events Provider Reported Risk';
@@ -397,20 +416,6 @@ class RiskDetectLog extends DeferredLogEvent {
     const parts = [`previousLevel=${previousLevel}`, `level=${level}`, `detectionName=${PROVIDER_DETECTION}`];
     if (reasons !== undefined) parts.push(`reasons=${reasons}`);
     parts.push(`issuer=${this.#issuer}`);
-    return {
-      uuid: this.uuid,
-      published: new Date(this.at).toISOString(),
-      eventType: RISK_DETECT_EVENT_TYPE,
-      version: '0',
-      severity: 'INFO',
-      legacyEventType: null,
-      displayMessage: 'User risk detected',
-      actor: { id: 'system@okta.com', type: 'SystemPrincipal', alternateId: 'system@okta.com', displayName: 'Okta System', detailEntry: null },
-      client: null,
-      outcome: { result: 'SUCCESS', reason: null },
-      target: [{ id: this.#user.id, type: 'User', alternateId: this.#user.login, displayName: this.#user.name, detailEntry: null }],
-      transaction: { type: 'WEB', id: this.requestId, detail: {} },
-      debugContext: { debugData: { risk: `{${parts.join(', ')}}`, traceId: this.uuid } },
-    };
-  }
-}
+    const target = { id: this.#user.id, type: 'User', alternateId: this.#user.login, displayName: this.#user.name, detailEntry: null };
+    return successEvent(this, 'User risk detected', SYSTEM_PRINCIPAL, [target], this.requestId, { risk: `{${parts.join(', ')}}`, traceId: this.uuid });
+  }}

@@ -80,6 +80,16 @@ describe('appset-set keygen → sign → publish → verify', () => {
     expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(keygen.stdout));
   });
 
+  it('jwks reads a public key PEM too, and gives it the same kid', async () => {
+    const { createPrivateKey, createPublicKey } = await import('node:crypto');
+    const publicPem = createPublicKey(createPrivateKey(readFileSync(keyFile, 'utf8'))).export({ format: 'pem', type: 'spki' }) as string;
+    const publicFile = join(dir, 'provider-key.pub.pem');
+    writeFileSync(publicFile, publicPem);
+    const ran = await appsetSet(['jwks', '--key', publicFile]);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(keygen.stdout));
+  });
+
   it('sign prints a compact token whose kid is the key set’s', async () => {
     const ran = await appsetSet([
       'sign',
@@ -235,7 +245,7 @@ describe('appset-set refusals', () => {
     expect(ran).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'appset-set publish: token 1 of 1: Must be a signed compact JWS: three base64url segments joined by dots (header.payload.signature); give what appset-set sign prints.\n',
+      stderr: 'appset-set publish: token 1 of 1: Must be a signed compact JWS (header.payload.signature, in base64url) of at most 65536 bytes; give what appset-set sign prints.\n',
     });
     expect(backend.journal.list().length).toBe(before);
   });

@@ -6,6 +6,8 @@ import { browserVariants } from './scripts/browser-variants';
 const entries = {
   index: 'src/index.ts',
   'set/index': 'src/set/index.ts',
+  // Serving a provider's fetch handler with node:http (Node only).
+  'set/node/index': 'src/set/node/index.ts',
   // The backend's core: web platform APIs only (no msw, no Node built-ins).
   'mock-server/index': 'mock-server/index.ts',
   // The backend as msw handlers (needs msw) and over HTTP (Node only).
@@ -31,8 +33,9 @@ export default defineConfig([
   {
     entry: {
       ...entries,
-      // The `appset-mock` command (package.json `bin` points at its ESM build).
+      // The `appset-mock` and `appset-set` commands (package.json `bin` points at their ESM builds).
       'mock-server/cli': 'mock-server/cli.ts',
+      'set/cli': 'src/set/cli/main.ts',
     },
     format: ['esm', 'cjs'],
     dts: { entry: entries },

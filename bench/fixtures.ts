@@ -15,3 +15,16 @@ export function benchApps(count: number): SeedApp[] {
     activate: i % 2 === 0,
   }));
 }
+
+/** How many users the SET benchmarks' organizations have: the tokens name them in turn. */
+export const BENCH_USERS = 100;
+
+/** The email of the `n`th token's subject: one of the {@link BENCH_USERS} users, in turn. */
+export function benchUserEmail(n: number): string {
+  return `user${n % BENCH_USERS}@example.com`;
+}
+
+/** The users the SET benchmarks seed: the receiver acts only on events about users of the organization. */
+export function benchUsers(): Array<{ login: string }> {
+  return Array.from({ length: BENCH_USERS }, (_, i) => ({ login: benchUserEmail(i) }));
+}

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { events, signSecurityEventToken } from '../src/set/index';
 import type { RecordedAnswer } from './bare-server';
+import { benchUserEmail } from './fixtures';
 import type { LoadJob } from './http-load';
 import { compare, median, round, type BenchResult } from './measure';
 import { startBareServer, startSeededServer, type ServerProcess } from './server-process';
@@ -153,7 +154,7 @@ function tokens(privateKey: CryptoKey, audience: string, count: number, offset: 
           iss: ISSUER,
           aud: audience,
           events: events.userRiskChange({
-            subject: { user: { format: 'email', email: `user${offset + i}@example.com` } },
+            subject: { user: { format: 'email', email: benchUserEmail(offset + i) } },
             current_level: 'high',
             previous_level: 'low',
           }),

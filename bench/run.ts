@@ -14,6 +14,7 @@ import { createSamlThroughput } from './create-saml';
 import { httpServerBenchmarks } from './http-server';
 import { listVsOktaSdk } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
+import { setPublisherThroughput } from './set-publisher';
 import { setVerifyVsJose } from './set-verify';
 
 const run = promisify(execFile);
@@ -30,6 +31,7 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
   ['list-vs-okta-sdk', listVsOktaSdk],
   ['page-scaling', pageScaling],
   ['set-verify-vs-jose', setVerifyVsJose],
+  ['set-publisher', setPublisherThroughput],
   ['iterate-memory-mb', iterateMemoryInChild],
   ['bundle-client-gzip', async () => bundleResult('client')],
   ['bundle-set-gzip', async () => bundleResult('set')],

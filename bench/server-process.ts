@@ -61,10 +61,13 @@ export function answerCpuQueries(): void {
 
 /**
  * Starts bench/seeded-server.ts with `count` apps and resolves once it listens. `provider` is
- * registered in the backend, for SET ingestion.
+ * registered in the backend, for SET ingestion; `orgUrl` is the organization URL it answers for
+ * (default its served URL), so that several servers can take the same tokens.
  */
-export function startSeededServer(count: number, provider?: { issuer: string; jwks: object }): Promise<ServerProcess> {
-  const env = provider ? { ...process.env, APPSET_BENCH_PROVIDER: JSON.stringify(provider) } : process.env;
+export function startSeededServer(count: number, provider?: { issuer: string; jwks: object }, orgUrl?: string): Promise<ServerProcess> {
+  const env = { ...process.env };
+  if (provider) env.APPSET_BENCH_PROVIDER = JSON.stringify(provider);
+  if (orgUrl) env.APPSET_BENCH_ORG_URL = orgUrl;
   return startProcess('./seeded-server.ts', [String(count)], env);
 }
 

@@ -4,6 +4,7 @@
  */
 import { exportJWK, generateKeyPair, jwtVerify, type CryptoKey } from 'jose';
 import { createMockBackend } from '../mock-server/index';
+import { benchUserEmail, benchUsers } from './fixtures';
 import { listen } from '../mock-server/node/index';
 import { events, signSecurityEventToken, verifySecurityEventToken } from '../src/set/index';
 import { compare, round, type BenchResult } from './measure';
@@ -20,7 +21,7 @@ async function signed(privateKey: CryptoKey, n: number, audience = AUDIENCE) {
       iss: ISSUER,
       aud: audience,
       events: events.userRiskChange({
-        subject: { user: { format: 'email', email: `user${n}@example.com` } },
+        subject: { user: { format: 'email', email: benchUserEmail(n) } },
         current_level: 'high',
         previous_level: 'low',
       }),
@@ -32,6 +33,7 @@ async function signed(privateKey: CryptoKey, n: number, audience = AUDIENCE) {
 async function ingestionRate(privateKey: CryptoKey, jwk: object): Promise<number> {
   const backend = createMockBackend();
   backend.providers.register({ issuer: ISSUER, jwks: { keys: [jwk as never] } });
+  for (const user of benchUsers()) backend.directory.addUser(user);
   const running = await listen(backend, { host: '127.0.0.1', port: 0 });
   try {
     const tokens = await Promise.all(Array.from({ length: INGESTED }, (_, i) => signed(privateKey, i, running.url)));

@@ -12,6 +12,7 @@ const { privateKey, publicKey } = await generateKeyPair('RS256');
 
 // The organization knows the provider by its issuer and public keys (a real one fetches its jwks_url).
 const backend = createMockBackend();
+backend.directory.addUser({ login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }); // it acts on its users only
 backend.providers.register({ issuer: ISSUER, jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: 'risk-1' }] } });
 
 const token = await signSecurityEventToken(
@@ -27,6 +28,7 @@ const token = await signSecurityEventToken(
   { key: privateKey, kid: 'risk-1' },
 );
 
-const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken, fetch: backend.fetch });
+// Publishing needs no admin credentials: the token itself is what the organization checks.
+const client = createClient({ orgUrl: backend.orgUrl, fetch: backend.fetch });
 await client.securityEvents.publish(token); // resolves on 202; a refusal throws SecurityEventTokenError
 console.log(`ada@example.com risk level: ${backend.signals.user('ada@example.com')?.riskLevel}`);

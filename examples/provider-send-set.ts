@@ -29,6 +29,9 @@ try {
   // A real provider is registered by an administrator with its jwks_url; the backend's shortcut takes the keys directly.
   const provider = backend.providers.register({ issuer: ISSUER, jwks: { keys: [publicJwk] }, name: 'Risk Engine' });
   console.log(`   provider ${provider.id} ${provider.status}, key ${KID}`);
+  // The organization acts only on events about its own users, found by email, as Okta does.
+  const ada = backend.directory.addUser({ login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+  console.log(`   user ${ada.profile.login} (${ada.id}) in the organization`);
 
   step('2. Sign a user-risk-change for ada@example.com (low → high)');
   const token = await signSecurityEventToken(

@@ -85,6 +85,8 @@ try {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'risk-1', alg: 'RS256', use: 'sig' };
   backend.providers.register({ issuer: 'https://risk.example.com', jwks: { keys: [jwk] }, name: 'Risk Engine' });
+  // The organization acts only on events about its own users, found by email, as Okta does.
+  backend.directory.addUser({ login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
   const token = await signSecurityEventToken(
     {
       iss: 'https://risk.example.com',

@@ -27,6 +27,7 @@ import { demoApps } from './seed/demo';
 import { logRoutes } from './logs/routes';
 import { OAuthServer, type MockOAuthOptions, type MockOAuthState } from './oauth/server';
 import { createLogCollection, logEvent, type StoredLogEvent } from './logs/store';
+import type { IgnoredDelivery } from './security-events/ignored';
 import { IngestionService } from './security-events/ingestion';
 import { ProviderService, type RegisterProviderInput } from './security-events/providers';
 import { REPLAY_DEFAULTS, ReplayMemory } from './security-events/replay';
@@ -233,6 +234,12 @@ export interface MockSignalsState {
   users(): UserSignals[];
   /** Every device a signal was about. */
   devices(): DeviceSignals[];
+  /**
+   * The deliveries accepted (202) and ignored, oldest first, with why: a token received before, a
+   * `jti` reused by another token, a subject user who is not a user of the organization. Okta tells
+   * the provider nothing of these; the last 1,000 are kept, until a reset.
+   */
+  ignored(): IgnoredDelivery[];
 }
 
 /** The System Log. */
@@ -465,6 +472,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     orgOrigin: env.orgOrigin,
     providers,
     signals,
+    directory,
     logs,
     replay: new ReplayMemory({ ...REPLAY_DEFAULTS, ...options.replay }),
     uuid: () => ids.uuid(),
@@ -609,6 +617,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       device: (subject) => signals.device(subject),
       users: () => signals.users.all(),
       devices: () => signals.devices.all(),
+      ignored: () => signals.ignored.list(),
     },
     logs: {
       list: (eventType) =>

@@ -33,6 +33,7 @@ export type { AddGroupInput, AddUserInput, DirectoryGroup, DirectoryUser } from 
 export type { AppUserAssignment } from './apps/store';
 export type { RegisterProviderInput } from './security-events/providers';
 export type { DeviceSignals, UserSignals } from './security-events/signals';
+export type { IgnoredDelivery, IgnoreReason } from './security-events/ignored';
 export type { StoredLogEvent } from './logs/store';
 export { RECEIVE_EVENT_TYPE } from './security-events/ingestion';
 export { ControlInputError } from './control/body-errors';

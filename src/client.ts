@@ -6,7 +6,7 @@ import { loadServiceApp, ServiceAppOptionsSchema } from './auth/load';
 import type { ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
-import { headerAuth, Transport, type FetchLike } from './core/transport';
+import { headerAuth, Transport, type FetchLike, type RequestAuth } from './core/transport';
 import { ConfigurationError } from './errors';
 import { groupsResource, type GroupsResource } from './directory/groups';
 import { usersResource, type UsersResource } from './directory/users';
@@ -14,9 +14,14 @@ import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
 import { SecurityEventsResource } from './security-events/resource';
 import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
+import { isLoopbackHost } from './validation/loopback';
 import { version } from '../package.json';
 
-/** Options of {@link createClient}. Give exactly one of `token`, `accessToken` and `oauth`. */
+/**
+ * Options of {@link createClient}. Give at most one of `token`, `accessToken` and `oauth`; a client
+ * given none can only publish security event tokens (`securityEvents.publish`), and refuses every
+ * other call with a `ConfigurationError` before sending it.
+ */
 export interface ClientOptions {
   /**
    * The organization's URL, e.g. `https://example.okta.com`. `http` is accepted only for a backend on
@@ -129,12 +134,6 @@ const OptionsSchema = z.strictObject({
   ),
 });
 
-/** Whether `hostname` (as `URL.hostname` spells it) can only be this machine: `localhost`, `127.0.0.0/8`, `[::1]`. */
-function isLoopbackHost(hostname: string): boolean {
-  // The URL parser has already normalised IPv4 spellings (`127.1`, `0x7f.1`) to dotted decimal.
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-
 function parseOrgUrl(value: string | URL, allowInsecureHttp: boolean): URL {
   let url: URL;
   try {
@@ -157,8 +156,21 @@ function parseOrgUrl(value: string | URL, allowInsecureHttp: boolean): URL {
 }
 
 /**
+ * The auth of a client created without credentials: every call that would send them is refused as it
+ * leaves, before anything is sent. Publishing security event tokens sends none, so it goes through.
+ */
+const withoutCredentials: RequestAuth = {
+  apply(_headers, { method, url }) {
+    throw new ConfigurationError(
+      `${method} ${url.pathname} needs credentials; this client has none, so it only publishes security event tokens. Pass \`token\` (an API token), \`accessToken\` or \`oauth\` (a service app) to createClient.`,
+    );
+  },
+};
+
+/**
  * Creates a client for one organization. Authenticate with an API token (`token`), an OAuth 2.0
- * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`); exactly one is required.
+ * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`), at most one of them. A
+ * client given none only publishes security event tokens: `createClient({ orgUrl }).securityEvents.publish(token)`.
  *
  * @example
  * const client = createClient({ orgUrl: 'https://example.okta.com', token: process.env.OKTA_TOKEN });
@@ -172,12 +184,8 @@ export function createClient(options: ClientOptions): AppsetClient {
   }
   const o = result.data;
   const given = (['token', 'accessToken', 'oauth'] as const).filter((name) => o[name] !== undefined).map((name) => `\`${name}\``);
-  if (given.length !== 1) {
-    throw new ConfigurationError(
-      given.length === 0
-        ? 'createClient needs credentials: pass `token` (an API token, sent as SSWS) or `accessToken` (an OAuth 2.0 access token, sent as Bearer), or `oauth` (a service app\'s client id and private key).'
-        : `createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`,
-    );
+  if (given.length > 1) {
+    throw new ConfigurationError(`createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`);
   }
   const orgUrl = parseOrgUrl(o.orgUrl, o.allowInsecureHttp === true);
   const userAgent = o.userAgent ?? `appset/${version}`;
@@ -188,7 +196,9 @@ export function createClient(options: ClientOptions): AppsetClient {
     // With `oauth`, the service app sets the credentials of each attempt (the browser build refuses `oauth`: see auth/load.browser.ts).
     auth: o.oauth !== undefined
       ? loadServiceApp({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent })
-      : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
+      : given.length === 0
+        ? withoutCredentials
+        : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
     fetch: o.fetch,
     timeout,
     maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,

@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^appset\/set$/, replacement: `${root}src/set/index.ts` },
+      { find: /^appset\/set\/node$/, replacement: `${root}src/set/node/index.ts` },
       { find: /^appset\/mock-server$/, replacement: `${root}mock-server/index.ts` },
       { find: /^appset\/mock-server\/msw$/, replacement: `${root}mock-server/msw/index.ts` },
       { find: /^appset\/mock-server\/node$/, replacement: `${root}mock-server/node/index.ts` },

@@ -184,7 +184,11 @@ class AppsetMockSuite(unittest.TestCase):
         self.assertEqual(snapshot["users"], [])
 
     def test_security_event_raises_the_users_risk(self):
-        status, _, _ = self.mock.control("POST", "/seed", {"providers": [{"name": "Risk Engine", "issuer": ISSUER, "jwks": {"keys": [self.key["publicJwk"]]}}]})
+        # The organization acts only on events about its own users, found by email, as Okta does.
+        status, _, _ = self.mock.control("POST", "/seed", {
+            "users": [{"login": "ada@example.com"}],
+            "providers": [{"name": "Risk Engine", "issuer": ISSUER, "jwks": {"keys": [self.key["publicJwk"]]}}],
+        })
         self.assertEqual(status, 201)
         event = {"subject": {"user": {"format": "email", "email": "ada@example.com"}}, "current_level": "high", "previous_level": "low", "event_timestamp": 1700000000}
         token = node_helper("sign", stdin=json.dumps({"privateJwk": self.key["privateJwk"], "kid": self.key["kid"], "iss": ISSUER, "aud": self.mock.url, "events": {USER_RISK: event}}))
@@ -192,6 +196,16 @@ class AppsetMockSuite(unittest.TestCase):
         self.assertEqual(status, 202)
         _, _, signals = self.mock.control("GET", "/signals")
         self.assertEqual([(u["identifiers"], u["riskLevel"]) for u in signals["users"]], [(["email:ada@example.com"], "high")])
+
+    def test_security_event_about_an_unknown_user_is_ignored_and_says_why(self):
+        self.mock.control("POST", "/seed", {"providers": [{"name": "Risk Engine", "issuer": ISSUER, "jwks": {"keys": [self.key["publicJwk"]]}}]})
+        event = {"subject": {"user": {"format": "email", "email": "nobody@example.com"}}, "current_level": "high", "previous_level": "low", "event_timestamp": 1700000000}
+        token = node_helper("sign", stdin=json.dumps({"privateJwk": self.key["privateJwk"], "kid": self.key["kid"], "iss": ISSUER, "aud": self.mock.url, "events": {USER_RISK: event}}))
+        status, _, _ = self.mock.request("POST", "/security/api/v1/security-events", raw=token, token=False, content_type="application/secevent+jwt")
+        self.assertEqual(status, 202)
+        _, _, signals = self.mock.control("GET", "/signals")
+        self.assertEqual(signals["users"], [])
+        self.assertEqual([(i["eventType"], i["reason"]) for i in signals["ignored"]], [(USER_RISK, "unknown_user")])
 
     def test_injected_429_carries_okta_body_and_a_reset_in_the_future(self):
         status, _, fault = self.mock.control("POST", "/faults", {"path": "/api/v1/apps", "status": 429})

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MockToken } from '../http/auth';
 import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
 import type { RouterControl, RouteSpec } from '../http/route';
+import type { IgnoredDelivery } from '../security-events/ignored';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
@@ -192,8 +193,8 @@ export class ControlPlane implements RouterControl {
   }
 
   /**
-   * Everything back to the seed: state, faults, stubs, journal, rate-limit windows and settings, clock, ids,
-   * tokens (seeded ones and those the token endpoint issued) and the authorization server's memory.
+   * Everything back to the seed: state, faults, stubs, journal, ignored deliveries, rate-limit windows and
+   * settings, clock, ids, tokens (seeded ones and those the token endpoint issued) and the authorization server's memory.
    */
   reset(): void {
     const { env, clock, ids, org } = this.deps;
@@ -204,6 +205,7 @@ export class ControlPlane implements RouterControl {
     this.faults.clear();
     this.stubs.clear();
     this.journal.clear();
+    this.deps.signals.ignored.clear();
     env.limiter.clear();
     env.limiter.setLimits(rateLimitTable(this.deps.rateLimits));
     ids.counter = this.#baseIdCounter;
@@ -290,9 +292,13 @@ export class ControlPlane implements RouterControl {
     }
   }
 
-  /** What received security events did, as `GET /__appset/signals` answers it. */
-  signals(): { users: UserSignals[]; devices: DeviceSignals[] } {
-    return structuredClone({ users: this.deps.signals.users.all(), devices: this.deps.signals.devices.all() });
+  /**
+   * What received security events did, as `GET /__appset/signals` answers it: the users and devices
+   * they changed, and the deliveries the receiver accepted and ignored, with why.
+   */
+  signals(): { users: UserSignals[]; devices: DeviceSignals[]; ignored: IgnoredDelivery[] } {
+    const { users, devices, ignored } = this.deps.signals;
+    return { ...structuredClone({ users: users.all(), devices: devices.all() }), ignored: ignored.list() };
   }
 
   /** Adds a fault after checking it; throws {@link ControlInputError} naming the field. */

@@ -370,6 +370,19 @@ export class Directory {
     return byEmail.length === 1 ? byEmail[0] : undefined;
   }
 
+  /**
+   * The user whose login or email is `email` (letter case aside), if any: how Okta's receiver finds the
+   * user a security event names ("a valid user sign-in email in the Okta org"). A scan, so that the
+   * users API changing a profile needs no index kept in step; directories here are small.
+   */
+  userByEmail(email: string): DirectoryUser | undefined {
+    const wanted = email.toLowerCase();
+    for (const user of this.#users.values()) {
+      if (user.profile.login.toLowerCase() === wanted || user.profile.email.toLowerCase() === wanted) return user;
+    }
+    return undefined;
+  }
+
   /** The group with this id, if any. */
   group(groupId: string): DirectoryGroup | undefined {
     return this.groupRecords.get(groupId);

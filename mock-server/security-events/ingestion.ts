@@ -1,10 +1,12 @@
 import { encodeBase64url } from '../../src/set/base64url';
-import { SetVerificationError, isSetVerificationError } from '../../src/set/errors';
+import { SetVerificationError, isSetVerificationError, type SetErrorCode } from '../../src/set/errors';
 import { EVENT_TYPES, isKnownEventType, type KnownEventPayloads } from '../../src/set/events';
 import { subjectIdentifierSchema, type SecurityEventSubject, type SubjectIdentifier } from '../../src/set/subject';
 import { claimValidationError, verifySecurityEventToken, type VerifiedSecurityEventToken } from '../../src/set/verify';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../../src/validation/field-issues';
+import type { Directory, DirectoryUser } from '../directory/store';
 import { DeferredLogEvent, type LogCollection, type StoredLogEvent } from '../logs/store';
+import type { IgnoreReason } from './ignored';
 import type { ProviderService, StoredProvider } from './providers';
 import { ReplayMemory } from './replay';
 import { sha256 } from './sha256';
@@ -14,10 +16,21 @@ import { subjectKeys, type SignalsStore } from './signals';
 export const RECEIVE_EVENT_TYPE = 'security.events.provider.receive_event';
 
 /**
- * The outcome of one delivery: accepted (202; `ignored` says why nothing was done, as for an
- * identical redelivery) or refused with an RFC 8935 error (400).
+ * The System Log event type of an entity risk detection, which Okta records for a risk a provider
+ * reports (Okta's event type catalog: "Indicates a user risk was detected"; its guide to SSF receivers:
+ * received signals "are reported as entity risk detection (`user.risk.detect`) events").
  */
-export type IngestionResult = { accepted: true; ignored?: string } | { accepted: false; err: string; description: string };
+export const RISK_DETECT_EVENT_TYPE = 'user.risk.detect';
+
+/**
+ * What became of one delivery: acted on (202), ignored (202, nothing done or logged; `reason` says
+ * why), or refused with an RFC 8935 error (400). A token some of whose events were ignored is
+ * `accepted`: the rest were acted on.
+ */
+export type IngestionOutcome =
+  | { outcome: 'accepted' }
+  | { outcome: 'ignored'; reason: IgnoreReason; description: string }
+  | { outcome: 'refused'; err: SetErrorCode; description: string };
 
 type Payload<K extends keyof typeof EVENT_TYPES> = KnownEventPayloads[(typeof EVENT_TYPES)[K]];
 
@@ -35,6 +48,8 @@ export class IngestionService {
       orgOrigin: () => string;
       providers: ProviderService;
       signals: SignalsStore;
+      /** The organization's users: an event about a user who is not among them is ignored. */
+      directory: Directory;
       logs: LogCollection;
       replay?: ReplayMemory;
       /** Makes System Log event uuids; default `randomUUID`. */
@@ -55,7 +70,13 @@ export class IngestionService {
     this.#digest = digest;
   }
 
-  async ingest(token: string, now: number, requestId: string): Promise<IngestionResult> {
+  /**
+   * Verifies, then acts on and logs each event of a token, as Okta's receiver does. As its guide says,
+   * a second token with a `jti` already received is ignored, and so is an event whose subject user is
+   * not a user of the organization: answered 202, not acted on, not logged. Each ignored delivery is
+   * remembered with its reason in `signals.ignored`, since Okta tells the provider nothing.
+   */
+  async ingest(token: string, now: number, requestId: string): Promise<IngestionOutcome> {
     // The provider the token's issuer names, found while its key is looked up.
     let provider: StoredProvider | undefined;
     let verified: VerifiedSecurityEventToken;
@@ -73,16 +94,21 @@ export class IngestionService {
         },
       });
     } catch (error) {
-      if (isSetVerificationError(error)) return { accepted: false, err: error.err, description: error.description };
+      if (isSetVerificationError(error)) return { outcome: 'refused', err: error.err, description: error.description };
       throw error;
     }
     const issues = unknownEventSubjectIssues(verified.events);
     // Refused before anything is remembered: the provider can fix the token and send it with the same `jti`.
     if (issues.length > 0) {
       const refusal = claimValidationError(issues);
-      return { accepted: false, err: refusal.err, description: refusal.description };
+      return { outcome: 'refused', err: refusal.err, description: refusal.description };
     }
     const { iss, jti } = verified.claims;
+    const ignore = (reason: IgnoreReason, description: string, eventType?: string): IngestionOutcome => {
+      const at = new Date(now).toISOString();
+      this.deps.signals.ignored.add({ at, requestId, issuer: iss, jti, ...(eventType === undefined ? {} : { eventType }), reason, description });
+      return { outcome: 'ignored', reason, description };
+    };
     // The digest of what was signed (header and payload) tells a redelivery from another token
     // reusing a `jti`. Not of the whole token: an ECDSA signature can be changed and stay valid
     // ((r, n − s)), and such a copy, sent first by someone who saw the token, must not make the
@@ -92,22 +118,56 @@ export class IngestionService {
     // A memory restored from a snapshot written before (appset 0.1.0 before this change) holds
     // digests of whole tokens: a redelivery of such a token is still a duplicate.
     if (verdict === 'conflict' && this.replay.check(iss, jti, this.#digest(token), now) === 'duplicate') verdict = 'duplicate';
-    if (verdict === 'duplicate') return { accepted: true, ignored: `an identical redelivery of the token with jti '${jti}', already acted on` };
+    if (verdict === 'duplicate') {
+      return ignore('duplicate', `The same token (jti '${jti}' from '${iss}') was received before; it is acknowledged and not acted on twice`);
+    }
     if (verdict === 'conflict') {
-      return {
-        accepted: false,
-        err: 'invalid_request',
-        description: `The jti '${jti}' was already used by another security event token from '${iss}'; use a new jti for each token`,
-      };
+      return ignore('jti_reused', `Another token from '${iss}' already used the jti '${jti}'; Okta ignores this one, so give each token a new jti`);
     }
     // Remembered from its arrival or its iat, whichever is later: a token dated ahead (within the
     // verifier's allowance) stays young for longer, and must be remembered as long as it is accepted.
     this.replay.remember(iss, jti, digest, Math.max(now, verified.claims.iat * 1000));
-    for (const [uri, payload] of Object.entries(verified.events)) {
-      this.#act(uri, payload as Record<string, unknown>);
-      this.#log(provider!, uri, payload as Record<string, unknown>, jti, now, requestId);
+    let firstIgnored: IngestionOutcome | undefined;
+    let acted = false;
+    for (const [uri, payload] of Object.entries(verified.events) as Array<[string, Record<string, unknown>]>) {
+      const subject = payload.subject as SecurityEventSubject | undefined;
+      const user = subject?.user === undefined ? undefined : this.#directoryUser(subject.user);
+      if (typeof user === 'string') {
+        const outcome = ignore('unknown_user', user, uri);
+        firstIgnored ??= outcome;
+        continue;
+      }
+      acted = true;
+      this.#act(uri, payload);
+      this.#log(new ReceivedEventLog(this.#uuid(), now, provider!, uri, payload.subject, jti, requestId));
+      const risk = user === undefined ? undefined : riskDetection(uri, payload);
+      if (user !== undefined && risk !== undefined) this.#log(new RiskDetectLog(this.#uuid(), now, provider!, user, risk, requestId));
     }
-    return { accepted: true };
+    return acted || firstIgnored === undefined ? { outcome: 'accepted' } : firstIgnored;
+  }
+
+  /**
+   * The directory user an event's subject user names, matched by email as Okta matches it; or, when
+   * there is none, why the event is ignored.
+   */
+  #directoryUser(id: SubjectIdentifier): DirectoryUser | string {
+    const emails = subjectEmails(id);
+    if (emails.length === 0) {
+      return `The subject user is a${id.format === 'iss_sub' || id.format === 'opaque' ? 'n' : ''} ${id.format} identifier; Okta matches the user by email (login or email of a user of the organization)`;
+    }
+    for (const email of emails) {
+      const user = this.deps.directory.userByEmail(email);
+      if (user) return user;
+    }
+    return `No user of the organization has the login or email '${emails[0]}'; Okta ignores an event whose subject user it does not know`;
+  }
+
+  #uuid(): string {
+    return this.deps.uuid ? this.deps.uuid() : crypto.randomUUID();
+  }
+
+  #log(event: DeferredLogEvent): void {
+    this.deps.logs.insert(event);
   }
 
   #act(uri: string, payload: Record<string, unknown>): void {
@@ -154,10 +214,6 @@ export class IngestionService {
     }
   }
 
-  #log(provider: StoredProvider, uri: string, payload: Record<string, unknown>, jti: string, now: number, requestId: string) {
-    const uuid = this.deps.uuid ? this.deps.uuid() : crypto.randomUUID();
-    this.deps.logs.insert(new ReceivedEventLog(uuid, now, provider, uri, payload.subject, jti, requestId));
-  }
 }
 
 /** The members of an event's `subject` the receiver acts on and logs: RFC 9493 subject identifiers. */
@@ -188,6 +244,37 @@ function unknownEventSubjectIssues(events: Readonly<Record<string, unknown>>): F
     }
   }
   return issues;
+}
+
+/** The email addresses an identifier gives: its own, or those among its aliases. */
+function subjectEmails(id: SubjectIdentifier): string[] {
+  if (id.format === 'email') return [id.email];
+  if (id.format === 'aliases') return id.identifiers.flatMap((alias) => subjectEmails(alias));
+  return [];
+}
+
+/** A risk as Okta's System Log states it: `LOW`, `MEDIUM` or `HIGH`, the level before, and why. */
+interface DetectedRisk {
+  level: string;
+  previousLevel: string;
+  reasons: string | undefined;
+}
+
+const OKTA_RISK_LEVELS: Readonly<Record<string, string>> = { low: 'LOW', medium: 'MEDIUM', high: 'HIGH' };
+
+/**
+ * The risk an event reports about its user, for `user.risk.detect`: a user-risk-change, or a
+ * device-risk-change whose subject names the user (Okta's detection "Security events provider
+ * reported risk": "if your EDR provider notifies Okta that a user's device risk level has changed to
+ * High, Okta records this detection"). Okta's entity risk has three levels; the SET levels `secure`
+ * and `none` have no counterpart, so they detect no risk. Other event types carry no risk level.
+ */
+function riskDetection(uri: string, payload: Record<string, unknown>): DetectedRisk | undefined {
+  if (uri !== EVENT_TYPES.userRiskChange && uri !== EVENT_TYPES.deviceRiskChange) return undefined;
+  const { current_level, previous_level, reason_admin } = payload as Payload<'userRiskChange'>;
+  const level = OKTA_RISK_LEVELS[current_level];
+  if (level === undefined) return undefined;
+  return { level, previousLevel: OKTA_RISK_LEVELS[previous_level] ?? previous_level.toUpperCase(), reasons: reason_admin?.en };
 }
 
 /** The active provider of the token's `iss`; `invalid_issuer` when there is none. */
@@ -233,29 +320,16 @@ class ReceivedEventLog extends DeferredLogEvent {
     const targets = SUBJECT_ROLES
       .filter((role) => subject[role] !== undefined)
       .map((role) => target(role, subject[role]!));
-    return {
-      uuid: this.uuid,
-      published: new Date(this.at).toISOString(),
-      eventType: RECEIVE_EVENT_TYPE,
-      version: '0',
-      severity: 'INFO',
-      legacyEventType: null,
-      displayMessage: 'Security Events Provider Reported Risk',
-      actor: {
-        id: this.#providerId,
-        type: 'SecurityEventsProvider',
-        alternateId: this.#issuer,
-        displayName: this.#providerName,
-        detailEntry: null,
-      },
-      client: null,
-      outcome: { result: 'SUCCESS', reason: null },
-      target: targets,
-      transaction: { type: 'WEB', id: this.requestId, detail: {} },
-      debugContext: { debugData: { eventType: this.uri, jti: this.jti, issuer: this.#issuer } },
+    const actor = {
+      id: this.#providerId,
+      type: 'SecurityEventsProvider',
+      alternateId: this.#issuer,
+      displayName: this.#providerName,
+      detailEntry: null,
     };
-  }
-}
+    const debugData = { eventType: this.uri, jti: this.jti, issuer: this.#issuer };
+    return successEvent(this, 'Security Events Provider Reported Risk', actor, targets, this.requestId, debugData);
+  }}
 
 function target(role: 'user' | 'device' | 'tenant', id: unknown) {
   const format = (id as { format?: unknown } | null)?.format;
@@ -276,3 +350,72 @@ function target(role: 'user' | 'device' | 'tenant', id: unknown) {
     detailEntry: { subjectFormat: format },
   };
 }
+
+/**
+ * A successful System Log event of the receiver, in the member order real organizations answer with:
+ * what differs between its events is the message, the actor, the targets and the debug data.
+ */
+function successEvent(
+  record: DeferredLogEvent,
+  displayMessage: string,
+  actor: Record<string, unknown>,
+  targets: unknown[],
+  requestId: string,
+  debugData: Record<string, unknown>,
+): StoredLogEvent {
+  return {
+    uuid: record.uuid,
+    published: new Date(record.at).toISOString(),
+    eventType: record.eventType,
+    version: '0',
+    severity: 'INFO',
+    legacyEventType: null,
+    displayMessage,
+    actor,
+    client: null,
+    outcome: { result: 'SUCCESS', reason: null },
+    target: targets,
+    transaction: { type: 'WEB', id: requestId, detail: {} },
+    debugContext: { debugData },
+  };
+}
+
+/** Okta's own principal, the actor of what its risk engine records. */
+const SYSTEM_PRINCIPAL = { id: 'system@okta.com', type: 'SystemPrincipal', alternateId: 'system@okta.com', displayName: 'Okta System', detailEntry: null };
+
+/** The name Okta's entity risk policy gives the detection of a risk a provider reported. */
+const PROVIDER_DETECTION = 'Security Events Provider Reported Risk';
+
+/**
+ * The `user.risk.detect` System Log event of a risk a provider reported about a user of the
+ * organization, with the members Okta's Identity Threat Protection event reference documents: the
+ * user as target, an actor (Okta's system principal: the risk engine records the detection), and in
+ * `debugContext.debugData` the `risk` as Okta writes it (`{previousLevel=LOW, level=HIGH,
+ * detectionName=…, reasons=…, issuer=…}`) and a `traceId`.
+ */
+class RiskDetectLog extends DeferredLogEvent {
+  readonly #issuer: string;
+  readonly #user: { id: string; login: string; name: string };
+
+  constructor(
+    uuid: string,
+    at: number,
+    provider: StoredProvider,
+    user: DirectoryUser,
+    private readonly risk: DetectedRisk,
+    private readonly requestId: string,
+  ) {
+    super(uuid, RISK_DETECT_EVENT_TYPE, at);
+    this.#issuer = provider.settings.issuer;
+    const { login, firstName, lastName } = user.profile;
+    this.#user = { id: user.id, login, name: [firstName, lastName].filter((part) => part !== null).join(' ') || login };
+  }
+
+  protected build(): StoredLogEvent {
+    const { level, previousLevel, reasons } = this.risk;
+    const parts = [`previousLevel=${previousLevel}`, `level=${level}`, `detectionName=${PROVIDER_DETECTION}`];
+    if (reasons !== undefined) parts.push(`reasons=${reasons}`);
+    parts.push(`issuer=${this.#issuer}`);
+    const target = { id: this.#user.id, type: 'User', alternateId: this.#user.login, displayName: this.#user.name, detailEntry: null };
+    return successEvent(this, 'User risk detected', SYSTEM_PRINCIPAL, [target], this.requestId, { risk: `{${parts.join(', ')}}`, traceId: this.uuid });
+  }}

@@ -70,7 +70,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
           return refused('invalid_request', `The security event token exceeds ${MAX_SET_BYTES} bytes`);
         }
         const result = await ingestion.ingest(token, now, requestId);
-        return result.accepted ? taken(result.ignored) : refused(result.err, result.description);
+        return result.outcome === 'refused' ? refused(result.err, result.description) : taken(result.outcome === 'ignored' ? `${result.reason}: ${result.description}` : undefined);
       },
     },
     {

@@ -1,4 +1,5 @@
 import type { SubjectIdentifier } from '../../src/set/subject';
+import { IgnoredDeliveries } from './ignored';
 
 /** What the organization knows about a user from the signals it received. */
 export interface UserSignals {
@@ -89,10 +90,14 @@ class SubjectTable<T extends { identifiers: string[] }> {
   }
 }
 
-/** The state that received signals change: users and devices by any of their identifiers. */
+/**
+ * The state that received signals change: users and devices by any of their identifiers, and the
+ * deliveries the receiver ignored.
+ */
 export class SignalsStore {
   readonly users = new SubjectTable<UserSignals>((identifiers) => ({ identifiers, sessionsRevoked: 0, identifierChanges: [] }));
   readonly devices = new SubjectTable<DeviceSignals>((identifiers) => ({ identifiers }));
+  readonly ignored = new IgnoredDeliveries();
 
   /** The user a subject names (a string is an email address), if any signal was about them. */
   user(subject: SubjectIdentifier | string): UserSignals | undefined {
@@ -104,6 +109,7 @@ export class SignalsStore {
     return this.devices.find(keysOf(subject, 'opaque'));
   }
 
+  /** Forgets users and devices; the ignored deliveries are history, like the request journal, and stay until a reset. */
   clear(): void {
     this.users.clear();
     this.devices.clear();

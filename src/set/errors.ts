@@ -85,3 +85,42 @@ export class SecurityEventTokenInputError extends AppsetError {
 export function invalidKey(description: string, cause?: unknown): SetVerificationError {
   return new SetVerificationError('invalid_key', description, cause === undefined ? undefined : { cause });
 }
+
+/**
+ * Why a security event token could not be delivered (it was not refused: a refusal is a
+ * {@link SetVerificationError} carrying the receiver's RFC 8935 `err`):
+ * - `attempts_exhausted`: every attempt met a 429, a 5xx or a network failure;
+ * - `time_exhausted`: the next retry (or the wait `Retry-After` asked for) would pass the time allowed;
+ * - `unexpected_status`: the receiver answered a status that is neither success nor worth retrying
+ *   (a 400 without an RFC 8935 body, 401, 403, 404, 413, a redirect…);
+ * - `queue_full`: the publisher's queue holds its maximum of waiting tokens;
+ * - `closed`: the token was given to a publisher already closed (`close()`).
+ */
+export type SetDeliveryErrorCode = 'attempts_exhausted' | 'time_exhausted' | 'unexpected_status' | 'queue_full' | 'closed';
+
+const SET_DELIVERY_ERROR = 'SetDeliveryError';
+
+/** A security event token could not be delivered; `code` says why. The token is never quoted. */
+export class SetDeliveryError extends AppsetError {
+  /** Always `'SetDeliveryError'`; {@link isSetDeliveryError} relies on it across realms. */
+  override readonly name = SET_DELIVERY_ERROR;
+  /** Why the delivery failed. */
+  readonly code: SetDeliveryErrorCode;
+  /** The HTTP status of the last answer, when there was one. */
+  readonly status: number | undefined;
+  /** How many times the token was sent. */
+  readonly attempts: number;
+
+  /** Creates the error; `cause` keeps the last network failure. */
+  constructor(code: SetDeliveryErrorCode, message: string, details: { status?: number; attempts: number; cause?: unknown }) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.status = details.status;
+    this.attempts = details.attempts;
+  }
+}
+
+/** Whether `value` is a {@link SetDeliveryError}, also across realms and package copies. */
+export function isSetDeliveryError(value: unknown): value is SetDeliveryError {
+  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === SET_DELIVERY_ERROR;
+}

@@ -59,7 +59,7 @@ function tooLarge(maxBytes: number): DocumentFetchError {
 }
 
 /** Reads the body chunk by chunk, cancelling the stream as soon as it passes `maxBytes`. */
-async function readBounded(response: Response, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
+export async function readBounded(response: Response, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     void response.body?.cancel().catch(() => undefined);

@@ -1,6 +1,6 @@
 /**
- * `appset/set`: build, sign and verify Security Event Tokens (RFC 8417) for the Okta Shared Signals
- * receiver. Needs no client.
+ * `appset/set`: build, sign, publish and verify Security Event Tokens (RFC 8417) for the Okta Shared
+ * Signals receiver, and publish a provider's keys and SSF discovery document. Needs no client.
  */
 export {
   accountSubjectIdentifierSchema,
@@ -65,12 +65,14 @@ export type {
 } from './events';
 
 export {
+  isSetDeliveryError,
   isSetVerificationError,
   SecurityEventTokenInputError,
   SET_ERROR_CODES,
+  SetDeliveryError,
   SetVerificationError,
 } from './errors';
-export type { SetErrorCode } from './errors';
+export type { SetDeliveryErrorCode, SetErrorCode } from './errors';
 
 export { DEFAULT_ALGORITHMS, decodeSecurityEventToken, SECEVENT_TYP } from './decode';
 export type {
@@ -103,3 +105,21 @@ export type {
   VerifiedSecurityEventToken,
   VerifySecurityEventTokenOptions,
 } from './verify';
+
+export { publicJwk, publicKeySet } from './jwks';
+export type { KeySetEntry, PublicJwk, PublicJwkOptions, PublishableKey } from './jwks';
+
+export {
+  POLL_DELIVERY_METHOD,
+  PUSH_DELIVERY_METHOD,
+  SSF_CONFIGURATION_PATH,
+  ssfConfiguration,
+  ssfConfigurationUrl,
+} from './discovery';
+export type { SsfConfiguration, SsfConfigurationOptions } from './discovery';
+
+export { createProviderHandler } from './provider-handler';
+export type { ProviderHandler, ProviderHandlerOptions } from './provider-handler';
+
+export { createPublisher, MAX_PUBLISHED_TOKEN_BYTES, OKTA_RECEIVER_PATH, PUBLISHER_DEFAULTS } from './publisher';
+export type { OutcomeBase, PublisherOptions, PublishOutcome, PublishReceipt, PublishRetry, SetPublisher } from './publisher';

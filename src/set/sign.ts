@@ -120,7 +120,7 @@ function byHash(prefix: 'RS' | 'PS', hash: string | undefined, fallback: string)
  * type, curve or hash allows (ES384 for a P-384 key, PS256 for an RSA-PSS key, RS384 for a Web
  * Crypto RSA key imported with SHA-384, EdDSA for Ed25519), else RS256.
  */
-function defaultAlgorithm(key: unknown): string {
+export function defaultAlgorithm(key: unknown): string {
   if (typeof key === 'string') {
     const pem = readPem(key);
     return pem.ok ? pemDefaultAlgorithm(pem.facts) : 'RS256';
@@ -153,7 +153,7 @@ function defaultAlgorithm(key: unknown): string {
 }
 
 /** Why `alg` cannot sign a security event token, or `undefined` when it can. */
-function algorithmProblem(alg: string): string | undefined {
+export function algorithmProblem(alg: string): string | undefined {
   if ((DEFAULT_ALGORITHMS as readonly string[]).includes(alg)) return undefined;
   if (/^HS\d+$/.test(alg)) return `HMAC (${alg}) is refused: a security event token needs an asymmetric signature, e.g. RS256 or ES256`;
   if (alg === 'none') return 'Unsigned tokens (none) are refused: a security event token needs an asymmetric signature, e.g. RS256 or ES256';

@@ -96,3 +96,38 @@ describe('which build a bundler picks', () => {
     }
   });
 });
+
+describe('appset/set in the browser build (dist/browser/set) and in the build for servers (dist/set)', () => {
+  type AppsetSet = typeof import('../../src/set/index');
+  const privateJwk = async () => {
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+    return { kty: 'EC', ...(await exportJWK(privateKey)) };
+  };
+
+  it('the browser build refuses publicKeySet and createProviderHandler, saying they belong on the provider’s server', async () => {
+    const set = await load<AppsetSet>('dist/browser/set/index.js');
+    const appset = await load<Appset>('dist/browser/index.js');
+    const key = await privateJwk();
+    await expect(set.publicKeySet([key])).rejects.toThrow(
+      new appset.ConfigurationError(
+        "Making a provider's public key set reads its signing keys, which belong on its server (Node.js, Deno, Bun, a worker or an edge runtime), not in a web page; appset/set's browser build leaves it out.",
+      ),
+    );
+    await expect(set.createProviderHandler({ issuer: 'https://risk.example.com', keys: [key] })).rejects.toBeInstanceOf(appset.ConfigurationError);
+  });
+
+  it('the browser build keeps the publisher and the SSF configuration', async () => {
+    const set = await load<AppsetSet>('dist/browser/set/index.js');
+    expect(set.ssfConfigurationUrl('https://risk.example.com/t1')).toBe('https://risk.example.com/.well-known/ssf-configuration/t1');
+    const publisher = set.createPublisher({ orgUrl: 'https://example.okta.com', fetch: async () => new Response(null, { status: 202 }) });
+    await expect(publisher.publish('a.b.c')).resolves.toMatchObject({ status: 202, attempts: 1 });
+  });
+
+  for (const file of ['dist/set/index.js', 'dist/set/index.cjs']) {
+    it(`${file} makes the key set`, async () => {
+      const set = await load<AppsetSet>(file);
+      const { keys } = await set.publicKeySet([await privateJwk()]);
+      expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    });
+  }
+});

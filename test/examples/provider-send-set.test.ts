@@ -15,6 +15,7 @@ describe('examples/provider-send-set.ts', () => {
     expect(stderr).toBe('');
     expect(stdout).toContain('1. Generate an RS256 key pair and register the provider https://risk.example.com');
     expect(stdout).toMatch(/ {3}provider sse[0-9A-Za-z]{17} ACTIVE, key risk-key-1\n/);
+    expect(stdout).toMatch(/ {3}user ada@example.com \(00u[0-9A-Za-z]{17}\) in the organization\n/);
     expect(stdout).toContain('2. Sign a user-risk-change for ada@example.com (low → high)');
     expect(stdout).toMatch(/ {3}\d+-character compact JWS: eyJ[A-Za-z0-9_-]{21}…\n/);
     expect(stdout).toContain('   accepted (202)\n');

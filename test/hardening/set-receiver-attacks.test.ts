@@ -7,6 +7,7 @@ import { events } from '../../src/set/index';
 import { call } from '../mock-server/raw-http';
 import {
   ADA,
+  addAda,
   CLAIM_FAILURE,
   expectAccepted,
   expectRefused,
@@ -250,6 +251,7 @@ function respell(segment: string): string {
 describe('6. one spelling per signature', () => {
   it('refuses a re-spelled signature, so a copy sent first cannot make the genuine token "jti already used"', async () => {
     registerProvider(backend, [key]);
+    addAda(backend);
     // An RS256 signature is 256 bytes: 342 characters, 2 unused bits.
     const genuine = await sign(backend, key, events.sessionRevoked({ subject: { user: ADA } }), { jti: 'jti-respelled' });
     const [h, p, s] = genuine.split('.') as [string, string, string];

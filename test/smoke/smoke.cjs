@@ -3,12 +3,14 @@ const assert = require('node:assert/strict');
 const { setupServer } = require('msw/node');
 const appset = require('appset');
 const set = require('appset/set');
+const setNode = require('appset/set/node');
 const mock = require('appset/mock-server');
 const mockMsw = require('appset/mock-server/msw');
 const mockNode = require('appset/mock-server/node');
 
 assert.equal(typeof appset.createClient, 'function');
 assert.equal(typeof set.verifySecurityEventToken, 'function');
+assert.equal(typeof setNode.toNodeListener, 'function');
 assert.equal(typeof mock.createMockBackend, 'function');
 assert.equal(typeof mockMsw.createHandlers, 'function');
 assert.equal(typeof mockNode.listen, 'function');

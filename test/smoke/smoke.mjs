@@ -3,12 +3,14 @@ import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import * as appset from 'appset';
 import * as set from 'appset/set';
+import * as setNode from 'appset/set/node';
 import * as mock from 'appset/mock-server';
 import * as mockMsw from 'appset/mock-server/msw';
 import * as mockNode from 'appset/mock-server/node';
 
 assert.equal(typeof appset.createClient, 'function');
 assert.equal(typeof set.signSecurityEventToken, 'function');
+assert.equal(typeof setNode.toNodeListener, 'function');
 assert.equal(typeof mock.createMockBackend, 'function');
 assert.equal(typeof mockMsw.createHandlers, 'function');
 assert.equal(typeof mockNode.listen, 'function');
@@ -66,3 +68,20 @@ assert.equal((await (await fetch(`${url}/__appset/health`)).json()).status, 'ok'
 cli.kill('SIGTERM');
 assert.equal(await new Promise((resolve) => cli.on('exit', resolve)), 0);
 console.log('smoke (appset-mock): ok');
+
+// The appset-set command from the build prints a public key set for a key file.
+const { mkdtempSync, rmSync } = await import('node:fs');
+const { tmpdir } = await import('node:os');
+const { join } = await import('node:path');
+const { execFileSync } = await import('node:child_process');
+const keyDir = mkdtempSync(join(tmpdir(), 'appset-smoke-'));
+try {
+  const setCli = new URL('../../dist/set/cli.js', import.meta.url).pathname;
+  const printed = JSON.parse(execFileSync(process.execPath, [setCli, 'keygen', '--out', join(keyDir, 'key.pem')], { encoding: 'utf8' }));
+  assert.equal(printed.keys[0].use, 'sig');
+  const again = JSON.parse(execFileSync(process.execPath, [setCli, 'jwks', '--key', join(keyDir, 'key.pem')], { encoding: 'utf8' }));
+  assert.deepEqual(again, printed);
+} finally {
+  rmSync(keyDir, { recursive: true, force: true });
+}
+console.log('smoke (appset-set): ok');

@@ -174,9 +174,8 @@ describe('POST /__appset/seed', () => {
 });
 
 describe('GET /__appset/signals', () => {
-  it("shows the user's risk level after a SET from a seeded provider", async () => {
-    await plane('POST', '/seed', { providers: [{ name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk] } }] });
-    const token = await sign(backend, key, {
+  const riskToken = () =>
+    sign(backend, key, {
       'https://schemas.okta.com/secevent/okta/event-type/user-risk-change': {
         subject: { user: ADA },
         current_level: 'high',
@@ -184,17 +183,46 @@ describe('GET /__appset/signals', () => {
         event_timestamp: 1_700_000_000,
       },
     });
-    const sent = await fetch(`${running.url}/security/api/v1/security-events`, {
+  const deliver = (token: string) =>
+    fetch(`${running.url}/security/api/v1/security-events`, {
       method: 'POST',
       headers: { 'content-type': 'application/secevent+jwt', accept: 'application/json' },
       body: token,
     });
+
+  it("shows the user's risk level after a SET from a seeded provider about a seeded user", async () => {
+    await plane('POST', '/seed', { users: [{ login: 'ada@example.com' }], providers: [{ name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk] } }] });
+    const sent = await deliver(await riskToken());
     expect(sent.status).toBe(202);
     const answer = await plane('GET', '/signals');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       users: [{ identifiers: ['email:ada@example.com'], riskLevel: 'high', sessionsRevoked: 0, identifierChanges: [] }],
       devices: [],
+      ignored: [],
+    });
+  });
+
+  it('lists a delivery about a user the organization does not have as ignored, with why', async () => {
+    await plane('POST', '/seed', { providers: [{ name: 'Risk Engine', issuer: ISSUER, jwks: { keys: [key.publicJwk] } }] });
+    const token = await riskToken();
+    const sent = await deliver(token);
+    expect(sent.status).toBe(202);
+    const jti = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti;
+    expect((await plane('GET', '/signals')).body).toEqual({
+      users: [],
+      devices: [],
+      ignored: [
+        {
+          at: '2026-03-01T10:00:30.000Z',
+          requestId: sent.headers.get('x-okta-request-id'),
+          issuer: ISSUER,
+          jti,
+          eventType: 'https://schemas.okta.com/secevent/okta/event-type/user-risk-change',
+          reason: 'unknown_user',
+          description: "No user of the organization has the login or email 'ada@example.com'; Okta ignores an event whose subject user it does not know",
+        },
+      ],
     });
   });
 });

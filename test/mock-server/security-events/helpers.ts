@@ -29,6 +29,14 @@ export async function providerKey(kid = 'key-1'): Promise<ProviderKey> {
   return { kid, privateKey, publicKey, publicJwk };
 }
 
+/**
+ * Adds Ada to the organization's users. Okta's receiver acts only on events about users of the
+ * organization, found by email: tests about acting on a signal need her there.
+ */
+export function addAda(backend: MockBackend, id?: string) {
+  return backend.directory.addUser({ login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', ...(id === undefined ? {} : { id }) });
+}
+
 /** Registers an ACTIVE provider whose key set holds `keys` (nothing is fetched). */
 export function registerProvider(backend: MockBackend, keys: ProviderKey[], issuer = ISSUER) {
   return backend.providers.register({ issuer, jwks: { keys: keys.map((k) => k.publicJwk) }, name: 'Risk Engine' });

@@ -1,8 +1,9 @@
 import { exportJWK, generateKeyPair } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, events, signSecurityEventToken } from '../../../src/set/index';
 import { useMockBackend } from '../../support/backend';
 import {
+  addAda,
   ADA,
   expectAccepted,
   ISSUER,
@@ -15,6 +16,11 @@ import {
 } from './helpers';
 
 const { backend } = useMockBackend();
+
+// Okta acts only on events about users of the organization: these tests are about acting on them.
+beforeEach(() => {
+  addAda(backend);
+});
 
 let key: ProviderKey;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
 import { DEFAULT_MOCK_TOKEN } from '../../../mock-server/index';
 import { useMockBackend } from '../../support/backend';
 import { call, expectOktaError } from '../raw-http';
 import {
+  addAda,
   ADA,
   expectAccepted,
   manualClock,
@@ -23,6 +24,11 @@ const { backend } = useMockBackend({
     { type: 'SSWS', token: DEFAULT_MOCK_TOKEN },
     { type: 'Bearer', token: 'providers-token', scopes: ['okta.securityEventsProviders.manage'] },
   ],
+});
+
+// Okta acts only on events about users of the organization: these tests are about acting on them.
+beforeEach(() => {
+  addAda(backend);
 });
 
 let key: ProviderKey;

@@ -1,9 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
 import { useMockBackend } from '../../support/backend';
-import { ADA, expectAccepted, providerKey, publish, receivedEvents, registerProvider, sign, type ProviderKey } from './helpers';
+import { addAda, ADA, expectAccepted, providerKey, publish, receivedEvents, registerProvider, sign, type ProviderKey } from './helpers';
 
 const { backend } = useMockBackend({ replay: { maxEntries: 3 } });
+
+// Okta acts only on events about users of the organization: these tests are about acting on them.
+beforeEach(() => {
+  addAda(backend);
+});
 
 let key: ProviderKey;
 beforeAll(async () => {

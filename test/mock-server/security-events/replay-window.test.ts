@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
 import { useMockBackend } from '../../support/backend';
 import {
+  addAda,
   ADA,
   expectAccepted,
   expectRefused,
@@ -16,6 +17,11 @@ import {
 
 const clock = manualClock();
 const { backend } = useMockBackend({ replay: { windowMs: 10_000 }, now: clock.now });
+
+// Okta acts only on events about users of the organization: these tests are about acting on them.
+beforeEach(() => {
+  addAda(backend);
+});
 
 let key: ProviderKey;
 beforeAll(async () => {

@@ -1,13 +1,14 @@
 import { exportJWK, generateKeyPair } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
 import { useMockBackend } from '../../support/backend';
 import {
+  addAda,
   ADA,
   expectAccepted,
-  expectRefused,
   ISSUER,
   providerKey,
+  RECEIVE_EVENT,
   publish,
   receivedEvents,
   registerProvider,
@@ -16,6 +17,11 @@ import {
 } from './helpers';
 
 const { backend } = useMockBackend();
+
+// Okta acts only on events about users of the organization: these tests are about acting on them.
+beforeEach(() => {
+  addAda(backend);
+});
 
 let key: ProviderKey;
 let secondKey: ProviderKey;
@@ -41,6 +47,20 @@ describe('POST /security/api/v1/security-events receives an identical token twic
     expect(await receivedEvents(backend)).toHaveLength(1);
   });
 
+  it('lists the second delivery among the ignored ones, as a duplicate', async () => {
+    registerProvider(backend, [key]);
+    const token = await sign(backend, key, revoked(), { jti: 'jti-replayed' });
+    await publish(backend, token);
+    await publish(backend, token);
+    expect(backend.signals.ignored().map(({ jti, reason, description }) => ({ jti, reason, description }))).toEqual([
+      {
+        jti: 'jti-replayed',
+        reason: 'duplicate',
+        description: `The same token (jti 'jti-replayed' from '${ISSUER}') was received before; it is acknowledged and not acted on twice`,
+      },
+    ]);
+  });
+
   it('acts once: sessionsRevoked stays 1', async () => {
     registerProvider(backend, [key]);
     const token = await sign(backend, key, revoked(), { jti: 'jti-replayed' });
@@ -51,17 +71,37 @@ describe('POST /security/api/v1/security-events receives an identical token twic
 });
 
 describe('POST /security/api/v1/security-events receives two tokens with one jti', () => {
-  it('refuses a different token reusing the jti of an accepted one with invalid_request and acts on nothing', async () => {
+  it('answers 202 to a different token reusing the jti of an accepted one, as Okta does', async () => {
     registerProvider(backend, [key]);
     expectAccepted(await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-reused' })));
     const other = events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' });
-    expectRefused(
-      await publish(backend, await sign(backend, key, other, { jti: 'jti-reused' })),
-      'invalid_request',
-      `The jti 'jti-reused' was already used by another security event token from '${ISSUER}'; use a new jti for each token`,
-    );
+    expectAccepted(await publish(backend, await sign(backend, key, other, { jti: 'jti-reused' })));
+  });
+
+  it('ignores that token: nothing acted on, nothing added to the System Log', async () => {
+    registerProvider(backend, [key]);
+    await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-reused' }));
+    const other = events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' });
+    await publish(backend, await sign(backend, key, other, { jti: 'jti-reused' }));
     expect(backend.signals.user('ada@example.com')?.riskLevel).toBeUndefined();
-    expect(await receivedEvents(backend)).toHaveLength(1);
+    expect(backend.logs.list().map((event) => event.eventType)).toEqual([RECEIVE_EVENT]);
+  });
+
+  it('tells the test author why, among the ignored deliveries', async () => {
+    registerProvider(backend, [key]);
+    await publish(backend, await sign(backend, key, revoked(), { jti: 'jti-reused' }));
+    const other = events.userRiskChange({ subject: { user: ADA }, current_level: 'high', previous_level: 'low' });
+    const response = await publish(backend, await sign(backend, key, other, { jti: 'jti-reused' }));
+    expect(backend.signals.ignored()).toEqual([
+      {
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        requestId: response.headers.get('x-okta-request-id'),
+        issuer: ISSUER,
+        jti: 'jti-reused',
+        reason: 'jti_reused',
+        description: `Another token from '${ISSUER}' already used the jti 'jti-reused'; Okta ignores this one, so give each token a new jti`,
+      },
+    ]);
   });
 
   it('accepts and acts on the same jti from a different issuer', async () => {

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useMockBackend } from '../../support/backend';
 import { call } from '../raw-http';
 import {
+  addAda,
   ADA,
   CLAIM_FAILURE,
   expectAccepted,
@@ -15,6 +16,11 @@ import {
 } from './helpers';
 
 const { backend } = useMockBackend();
+
+// Okta acts only on events about users of the organization: these tests are about acting on them.
+beforeEach(() => {
+  addAda(backend);
+});
 
 let key: ProviderKey;
 beforeAll(async () => {

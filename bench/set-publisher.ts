@@ -1,0 +1,98 @@
+/**
+ * set-publisher: a provider's delivery throughput to appset-mock over HTTP with `createPublisher`
+ * (queue, retries, outcome hook) ÷ a bare `fetch` loop posting the same tokens, both 16 at a time
+ * (goal ≥ 0.9). Two servers in their own processes receive the same tokens, each once: every round
+ * signs new tokens, and the two senders swap servers from round to round, so neither is tied to one.
+ */
+import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { createPublisher, events, signSecurityEventToken } from '../src/set/index';
+import { benchUserEmail } from './fixtures';
+import { compare, round, type BenchResult } from './measure';
+import { startSeededServer, type ServerProcess } from './server-process';
+
+const CONCURRENCY = 16;
+const TOKENS_PER_ROUND = 300;
+const WARMUP = 2;
+const ROUNDS = 15;
+const ISSUER = 'https://risk.example.com';
+const RECEIVER_PATH = '/security/api/v1/security-events';
+const ORG_URL = 'https://bench.okta.test';
+
+function tokens(privateKey: CryptoKey, audience: string, round: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: TOKENS_PER_ROUND }, (_, i) =>
+      signSecurityEventToken(
+        {
+          iss: ISSUER,
+          aud: audience,
+          jti: `r${round}-${i}`,
+          events: events.userRiskChange({ subject: { user: { format: 'email', email: benchUserEmail(i) } }, current_level: 'high', previous_level: 'low' }),
+        },
+        { key: privateKey, kid: 'k1' },
+      ),
+    ),
+  );
+}
+
+/** Posts every token with `CONCURRENCY` loops of `fetch`, reading each answer: the floor. */
+async function bareLoop(url: string, batch: string[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < batch.length) {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/secevent+jwt', accept: 'application/json' },
+          body: batch[next++]!,
+        });
+        await response.arrayBuffer();
+        if (response.status !== 202) throw new Error(`the receiver answered ${response.status}`);
+      }
+    }),
+  );
+}
+
+/** Publishes every token through one publisher, as a provider would. */
+async function published(url: string, batch: string[]): Promise<void> {
+  let delivered = 0;
+  const publisher = createPublisher({ endpoint: url, concurrency: CONCURRENCY, maxQueue: batch.length, onOutcome: (o) => (delivered += o.status === 'delivered' ? 1 : 0) });
+  await Promise.all(batch.map((token) => publisher.publish(token)));
+  if (delivered !== batch.length) throw new Error(`${batch.length - delivered} tokens were not delivered`);
+}
+
+export async function setPublisherThroughput(): Promise<BenchResult> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  // Both servers answer for one organization, so each takes the same tokens.
+  const servers: ServerProcess[] = await Promise.all([0, 1].map(() => startSeededServer(0, { issuer: ISSUER, jwks: { keys: [jwk] } }, ORG_URL)));
+  try {
+    const batches: string[][] = [];
+    for (let r = 0; r < WARMUP + ROUNDS; r++) batches.push(await tokens(privateKey, ORG_URL, r));
+    let baselineRound = 0;
+    let subjectRound = 0;
+    // Round r: the bare loop posts to server r % 2, the publisher to the other, the same tokens.
+    const baseline = () => {
+      const r = baselineRound++;
+      const s = r % 2;
+      return bareLoop(`${servers[s]!.url}${RECEIVER_PATH}`, batches[r]!);
+    };
+    const subject = () => {
+      const r = subjectRound++;
+      const s = (r + 1) % 2;
+      return published(`${servers[s]!.url}${RECEIVER_PATH}`, batches[r]!);
+    };
+    const times = await compare(baseline, subject, { warmup: WARMUP, rounds: ROUNDS });
+    const perSecond = (ms: number) => round(TOKENS_PER_ROUND / (ms / 1000));
+    return {
+      ratio: round(times.baseline / times.subject),
+      baseline: perSecond(times.baseline),
+      subject: perSecond(times.subject),
+      unit: 'SETs per s delivered to appset-mock over HTTP (publisher vs bare fetch loop)',
+      goal: '≥ 0.9',
+      requests: TOKENS_PER_ROUND,
+      concurrency: CONCURRENCY,
+    };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}

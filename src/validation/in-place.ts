@@ -4,10 +4,10 @@ import { isJsonObject } from './record';
 // zod's parse builds a new object for every object it checks, which costs a list walk more than the
 // JSON.parse before it. A JSON value the client has just parsed is its own to give away, so here the
 // schema's verdict is reached by reading the value where it lies, and the value itself is the data.
-// Only a subset of schemas is read this way (types, wrappers and checks that never change a value);
-// wherever the subset ends, or the value is not one this reading vouches for, zod parses: every
-// refusal, and every value this reading is unsure of, is still zod's. test/validation/in-place.test.ts
-// holds both to the same verdict and the same data on generated values, for every response schema.
+// Only a subset of schemas is read this way (see compileNew); wherever the subset ends, or the value
+// is not one this reading vouches for, zod parses: every refusal, and every value this reading is
+// unsure of, is still zod's. test/validation/in-place.test.ts holds both to the same verdict and the
+// same data on generated values, for every response schema.
 
 /** A change that makes the value what zod's parse returns (a default filled in, zod's own output for an item). */
 type Write = [target: Record<string, unknown> | unknown[], key: string | number, value: unknown];
@@ -22,25 +22,9 @@ interface Node {
   absent: boolean | (() => unknown);
 }
 
-const ASK_ZOD: Node = { check: () => false, absent: false };
-
-/** Checks that only judge a value (none rewrites it, as `z.trim()` would). */
-const JUDGING_CHECKS = new Set([
-  'custom',
-  'min_length',
-  'max_length',
-  'length_equals',
-  'greater_than',
-  'less_than',
-  'multiple_of',
-  'string_format',
-  'number_format',
-]);
-
 type Schema = z.core.$ZodType;
 
-/** A zod check (a custom schema is its own check): what it is, and how it judges a payload. */
-type ZodCheck = { _zod: { def: { check?: string }; check(payload: z.core.ParsePayload): unknown } };
+const ASK_ZOD: Node = { check: () => false, absent: false };
 
 /** Compiled schemas; a schema being compiled reads as ASK_ZOD, so a recursive one ends (its inner uses ask zod). */
 const compiled = new WeakMap<Schema, Node>();
@@ -54,54 +38,36 @@ function compile(schema: Schema): Node {
   return node;
 }
 
-function compileNew(schema: Schema): Node {
-  const { def } = schema._zod;
-  // A schema that is itself a check (`z.custom`, `z.email()`, `z.int()`) judges its value after its type.
-  const self = (def as ZodCheck['_zod']['def']).check === undefined ? [] : [schema];
-  const checks = [...self, ...(def.checks ?? [])] as unknown as ZodCheck[];
-  if ((def as { coerce?: boolean }).coerce || !checks.every((check) => JUDGING_CHECKS.has(check._zod.def.check!))) {
-    return ASK_ZOD;
-  }
-  const node = shapeOf(schema);
-  if (checks.length === 0 || node === ASK_ZOD) return node;
-  if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default') return ASK_ZOD;
-  return { absent: node.absent, check: (value, writes) => node.check(value, writes) && passes(checks, value) };
-}
-
-/** Whether every check accepts `value`, run as zod runs them (an asynchronous check is left to zod). */
-function passes(checks: ZodCheck[], value: unknown): boolean {
-  const payload: z.core.ParsePayload = { value, issues: [] };
-  try {
-    for (const check of checks) {
-      if (check._zod.check(payload) !== undefined) return false;
-    }
-  } catch {
-    return false;
-  }
-  return payload.issues.length === 0;
-}
-
 function leaf(check: Check): Node {
   return { check, absent: false };
 }
 
-function shapeOf(schema: Schema): Node {
+/**
+ * The subset read here is what response schemas are made of: strings, numbers, booleans, unknown
+ * values, custom checks (an app's nested members), optional, nullable and defaulted members, arrays,
+ * and objects that keep unknown members. Anything else (checks such as `z.minLength`, formats,
+ * enums, unions, strict objects…) is left to zod.
+ */
+function compileNew(schema: Schema): Node {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  switch (def.type) {
+  const { type } = def;
+  // `def.check`: a schema that is also a check (`z.email()`, `z.int()`); only `z.custom`'s is read here.
+  if (def.checks?.length || def.coerce || (def.check !== undefined && type !== 'custom')) return ASK_ZOD;
+  switch (type) {
     case 'string':
-      return leaf((value) => typeof value === 'string');
     case 'number':
-      return leaf((value) => typeof value === 'number' && Number.isFinite(value));
     case 'boolean':
-      return leaf((value) => typeof value === 'boolean');
+      return leaf((value) => typeof value === type && (type !== 'number' || Number.isFinite(value)));
     case 'unknown':
     case 'any':
-    case 'custom':
       return leaf(() => true);
-    case 'enum':
-    case 'literal': {
-      const values = schema._zod.values!;
-      return values.has(undefined) ? ASK_ZOD : leaf((value) => values.has(value as never));
+    case 'custom': {
+      const fn = def.fn as (value: unknown) => unknown;
+      return leaf((value) => {
+        const verdict = fn(value);
+        // An asynchronous check is zod's to refuse (a synchronous parse throws on it).
+        return !!verdict && !(verdict instanceof Promise);
+      });
     }
     case 'optional': {
       const inner = compile(def.innerType as Schema);
@@ -143,16 +109,14 @@ function arrayOf(element: Schema): Node {
   });
 }
 
+/** An object that keeps unknown members (`z.looseObject`, `recordOf(z.unknown())`). */
 function objectOf(def: z.core.$ZodObjectDef): Node {
   const shape = def.shape as Record<string, Schema>;
   const keys = Object.keys(shape);
+  const others = def.catchall?._zod.def.type;
   // A member named like one of Object.prototype's reads differently on a JSON object; zod alone judges it.
-  if (Object.getOwnPropertySymbols(shape).length || keys.some((key) => key in Object.prototype || key === '__proto__')) return ASK_ZOD;
+  if ((others !== 'unknown' && others !== 'any') || keys.some((key) => key in Object.prototype || key === '__proto__')) return ASK_ZOD;
   const members = keys.map((key) => compile(shape[key]!));
-  const known = new Set(keys);
-  const catchallType = def.catchall?._zod.def.type;
-  // Other members: kept as they are (loose), checked one by one, or (strict, stripped) allowed only when absent.
-  const others = catchallType === 'unknown' || catchallType === 'any' ? undefined : def.catchall ? compile(def.catchall) : ASK_ZOD;
   return leaf((value, writes) => {
     // zod leaves an own `__proto__` member out of its output, so such an object is left to zod.
     if (!isJsonObject(value) || Object.hasOwn(value, '__proto__')) return false;
@@ -166,11 +130,6 @@ function objectOf(def: z.core.$ZodObjectDef): Node {
         writes.push([value, key, member.absent()]);
       } else if (!member.absent) {
         return false;
-      }
-    }
-    if (others) {
-      for (const key in value) {
-        if (!known.has(key) && !others.check(value[key], writes)) return false;
       }
     }
     return true;

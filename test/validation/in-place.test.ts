@@ -99,6 +99,8 @@ const SYNTHETIC: Record<string, Schema> = {
     count: z.optional(int().check(z.gte(0))),
     whole: z.optional(z.int()),
   }),
+  'formats': z.looseObject({ email: z.email(), whole: z.optional(z.int()) }),
+  'members named like Object.prototype’s': z.looseObject({ toString: z.optional(z.unknown()), constructor: z.nullish(z.string()) }),
   'enums and literals': z.looseObject({ kind: z.enum(['A', 'B']), fixed: z.optional(z.literal(7)), nothing: z.optional(z.literal(null)) }),
   'defaults': z.looseObject({
     mode: z._default(z.nullable(z.string()), null),
@@ -106,7 +108,7 @@ const SYNTHETIC: Record<string, Schema> = {
     list: z._default(z.array(z.string()), []),
     nullableDefault: z.nullable(z._default(z.boolean(), true)),
   }),
-  'required unknown': z.object({ anything: z.unknown() }),
+  'required unknown': z.looseObject({ anything: z.unknown() }),
   'arrays with bounds': z.array(z.string()).check(z.minLength(1), z.maxLength(2)),
   'rewriting check': z.looseObject({ trimmed: z.string().check(z.trim()) }),
   'optional default': z.looseObject({ maybe: z.optional(z._default(z.string(), 'x')) }),
@@ -142,7 +144,19 @@ function agree(schema: Schema, value: unknown): boolean {
 }
 
 /** Kinds read by zod alone: no value of theirs is ever the data itself. */
-const ZOD_ONLY = new Set(['rewriting check', 'optional default', 'union']);
+const ZOD_ONLY = new Set([
+  'strict object',
+  'stripping object',
+  'record of booleans',
+  'checked strings and numbers',
+  'formats',
+  'members named like Object.prototype’s',
+  'enums and literals',
+  'arrays with bounds',
+  'rewriting check',
+  'optional default',
+  'union',
+]);
 
 describe('parseInPlace gives zod’s answer', () => {
   for (const [name, schema] of Object.entries({ ...RESPONSES, ...SYNTHETIC })) {
@@ -177,6 +191,14 @@ describe('parseInPlace on values JSON cannot hold', () => {
       expect(inPlace.success).toBe(zod.success);
       expect(inPlace.data).toEqual(zod.data);
     }
+  });
+});
+
+describe('parseInPlace and a custom check that answers asynchronously', () => {
+  it('leaves it to zod, whose synchronous parse throws on it', () => {
+    const schema = z.looseObject({ member: z.custom(async () => true) });
+    expect(() => schema.safeParse({ member: {} })).toThrow();
+    expect(() => parseInPlace(schema, { member: {} })).toThrow();
   });
 });
 

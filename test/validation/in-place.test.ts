@@ -232,13 +232,12 @@ describe('parseInPlace reads where it lies', () => {
     expect('signOnMode' in body[0]).toBe(false);
   });
 
-  it('hands an item it does not vouch for to zod, and keeps zod’s output for that item only', () => {
-    const body = JSON.parse(`[${JSON.stringify(bookmarkApp('0oa00000000000000001')).replace(/^\{/, '{"__proto__":{"polluted":true},')}, ${JSON.stringify(bookmarkApp('0oa00000000000000002'))}]`);
-    const second = body[1];
+  it('hands a page with an item it does not vouch for to zod, whose output leaves out an own __proto__ member', () => {
+    const body = JSON.parse(`[${JSON.stringify(bookmarkApp('0oa00000000000000001')).replace(/^\{/, '{"__proto__":{"polluted":true},')}]`);
     const result = parseInPlace(ApplicationListSchema, body);
     expect(result.success).toBe(true);
+    expect(result.data).not.toBe(body);
     expect(Object.hasOwn(result.data![0]!, '__proto__')).toBe(false);
     expect(Object.getPrototypeOf(result.data![0])).toBe(Object.prototype);
-    expect(result.data![1]).toBe(second);
   });
 });

@@ -1,18 +1,34 @@
 /**
- * list-vs-okta-sdk: walking 10,000 apps, 200 per page, over HTTP from a backend in another process:
- * appset ÷ the official @okta/okta-sdk-nodejs walking the same server (goal ≤ 0.5).
- *
- * The ratio is appset's walk with `prefetch: true`, the option for walking a whole list. The default
- * lazy walk (`lazyRatio`) and a bare fetch + JSON.parse walk (`floorRatio`) are measured beside it.
+ * list-vs-okta-sdk: walking 10,000 apps, 200 per page, over HTTP from a backend in another process.
+ * The headline is appset's walk ÷ the floor: a bare fetch + JSON.parse walk of the same pages, one
+ * page at a time, which no client that reads every page can beat by much (goal ≤ 1.15 for both the
+ * default lazy walk and `prefetch: true`; `ratio` is the slower of the two). Each ratio is the median
+ * of the rounds' own ratios (every round walks each way once, in shuffled order), with the quartiles
+ * as the spread. The same rounds time the official @okta/okta-sdk-nodejs walking the same server
+ * (`vsOktaSdk`: each walk ÷ the SDK's), and this process's CPU time per walk (`cpu`: walk ÷ floor),
+ * which other load on the machine moves less than wall-clock time.
  */
 import okta from '@okta/okta-sdk-nodejs';
 import { createClient } from '../src/index';
-import { compareEach, round, type BenchResult } from './measure';
+import { measureRounds, median, pairedRatio, round, type BenchResult } from './measure';
 import { startSeededServer } from './server-process';
 
 const APPS = 10_000;
 
-export async function listVsOktaSdk(): Promise<BenchResult> {
+/** What list-vs-okta-sdk reports (see the file's comment). */
+export interface ListResult extends BenchResult {
+  lazyRatio: number;
+  lazyQuartiles: [number, number];
+  prefetchRatio: number;
+  prefetchQuartiles: [number, number];
+  lazyMs: number;
+  prefetchMs: number;
+  floorMs: number;
+  cpu: { lazyRatio: number; prefetchRatio: number; floorMs: number };
+  vsOktaSdk: { lazy: number; prefetch: number; floor: number; oktaSdkMs: number };
+}
+
+export async function listVsOktaSdk(): Promise<ListResult> {
   const server = await startSeededServer(APPS);
   try {
     const appset = createClient({ orgUrl: server.url, token: server.token });
@@ -43,20 +59,38 @@ export async function listVsOktaSdk(): Promise<BenchResult> {
       }
       if (n !== APPS) throw new Error(`the floor walk saw ${n} apps, expected ${APPS}`);
     };
-    const ms = await compareEach(
+    const rounds = await measureRounds(
       { official: walkOfficial, prefetch: walkAppset(true), lazy: walkAppset(false), floor: walkFloor },
-      { warmup: 3, rounds: 11 },
+      { warmup: 3, rounds: 15 },
     );
+    const ms = (name: keyof typeof rounds) => round(median(rounds[name].ms));
+    const lazy = pairedRatio(rounds.lazy.ms, rounds.floor.ms);
+    const prefetch = pairedRatio(rounds.prefetch.ms, rounds.floor.ms);
+    const slower = lazy.median > prefetch.median ? 'lazy' : 'prefetch';
     return {
-      ratio: round(ms.prefetch / ms.official),
-      baseline: round(ms.official),
-      subject: round(ms.prefetch),
-      unit: 'ms per walk of 10,000 apps (appset with prefetch: true)',
-      goal: '≤ 0.5',
-      lazyRatio: round(ms.lazy / ms.official),
-      lazyMs: round(ms.lazy),
-      floorRatio: round(ms.floor / ms.official),
-      floorMs: round(ms.floor),
+      ratio: Math.max(lazy.median, prefetch.median),
+      baseline: ms('floor'),
+      subject: ms(slower),
+      unit: `ms per walk of 10,000 apps: the slower appset walk (${slower}) ÷ the floor (fetch + JSON.parse, one page at a time)`,
+      goal: '≤ 1.15',
+      lazyRatio: lazy.median,
+      lazyQuartiles: lazy.quartiles,
+      prefetchRatio: prefetch.median,
+      prefetchQuartiles: prefetch.quartiles,
+      lazyMs: ms('lazy'),
+      prefetchMs: ms('prefetch'),
+      floorMs: ms('floor'),
+      cpu: {
+        lazyRatio: pairedRatio(rounds.lazy.cpuMs, rounds.floor.cpuMs).median,
+        prefetchRatio: pairedRatio(rounds.prefetch.cpuMs, rounds.floor.cpuMs).median,
+        floorMs: round(median(rounds.floor.cpuMs)),
+      },
+      vsOktaSdk: {
+        lazy: pairedRatio(rounds.lazy.ms, rounds.official.ms).median,
+        prefetch: pairedRatio(rounds.prefetch.ms, rounds.official.ms).median,
+        floor: pairedRatio(rounds.floor.ms, rounds.official.ms).median,
+        oktaSdkMs: ms('official'),
+      },
     };
   } finally {
     await server.stop();

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { bundleSizes } from './bundle-size';
 import { clientOverhead } from './client-overhead';
 import { httpServerBenchmarks } from './http-server';
-import { listVsOktaSdk } from './list-vs-okta-sdk';
+import { listVsOktaSdk, type ListResult } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
 import { setVerifyVsJose } from './set-verify';
 
@@ -75,12 +75,15 @@ if (set) {
 }
 const overhead = results['client-overhead'];
 if (overhead) {
-  console.log(`client-overhead beside a bare fetch: ${overhead.fetchRatio} (bare ky ÷ fetch: ${overhead.kyFetchRatio}); CPU time ÷ ky: ${overhead.cpuRatio}, ÷ fetch: ${overhead.cpuFetchRatio}`);
+  console.log(`client-overhead: quartiles of the rounds ${(overhead.quartiles as number[]).join('–')}; beside a bare fetch: ${overhead.fetchRatio} (bare ky ÷ fetch: ${overhead.kyFetchRatio}); CPU time ÷ ky: ${overhead.cpuRatio}, ÷ fetch: ${overhead.cpuFetchRatio}`);
 }
-const list = results['list-vs-okta-sdk'];
+const list = results['list-vs-okta-sdk'] as ListResult | undefined;
 if (list) {
-  console.log(`Listing with the default lazy walk: ${list.lazyMs} ms, ${list.lazyRatio} of okta-sdk-nodejs`);
-  console.log(`Listing floor (fetch + JSON.parse only, one page at a time): ${list.floorMs} ms, ${list.floorRatio} of okta-sdk-nodejs`);
+  const { cpu, vsOktaSdk: sdk } = list;
+  console.log(
+    `Listing ÷ the floor (fetch + JSON.parse, one page at a time, ${list.floorMs} ms): lazy ${list.lazyRatio} (quartiles ${list.lazyQuartiles.join('–')}), prefetch ${list.prefetchRatio} (quartiles ${list.prefetchQuartiles.join('–')}); CPU time ÷ the floor's: lazy ${cpu.lazyRatio}, prefetch ${cpu.prefetchRatio}`,
+  );
+  console.log(`Listing ÷ okta-sdk-nodejs (${sdk.oktaSdkMs} ms): lazy ${sdk.lazy}, prefetch ${sdk.prefetch}, floor ${sdk.floor}`);
 }
 
 const file = new URL('./results.json', import.meta.url);

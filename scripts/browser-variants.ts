@@ -4,9 +4,10 @@ import { join } from 'node:path';
 
 /**
  * The package's `browser` build: a relative import `./x` resolves to `./x.browser.ts` where that file
- * exists. Only `src/auth/load.browser.ts` does: it refuses `createClient({ oauth })`, so the
- * service-app code (and jose's signing and key import) stays out of browser bundles. Used by
- * tsup.config.ts, and by bench/bundle-size.ts to say which sources dominate the browser bundle.
+ * exists. `src/auth/load.browser.ts` refuses `createClient({ oauth })`, so the service-app code (and
+ * jose's signing and key import) stays out of browser bundles; `src/validation/in-place.browser.ts`
+ * parses answers with zod alone, leaving the reading in place out. Used by tsup.config.ts, and by
+ * bench/bundle-size.ts to say which sources dominate the browser bundle.
  */
 export const browserVariants: Plugin = {
   name: 'appset-browser-variants',

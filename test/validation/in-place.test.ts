@@ -9,6 +9,7 @@ import { LogEventListSchema } from '../../src/logs/schemas';
 import { SecurityEventsProviderListSchema } from '../../src/providers/schemas';
 import { int } from '../../src/validation/int';
 import { parseInPlace } from '../../src/validation/in-place';
+import { parseInPlace as parseInBrowser } from '../../src/validation/in-place.browser';
 import { recordOf } from '../../src/validation/record';
 import { bookmarkApp } from '../support/fixtures';
 
@@ -239,5 +240,15 @@ describe('parseInPlace reads where it lies', () => {
     expect(result.data).not.toBe(body);
     expect(Object.hasOwn(result.data![0]!, '__proto__')).toBe(false);
     expect(Object.getPrototypeOf(result.data![0])).toBe(Object.prototype);
+  });
+});
+
+describe('the browser build’s parseInPlace', () => {
+  it('is zod’s parse: the same data, in objects of its own', () => {
+    const body = [bookmarkApp('0oa00000000000000001', { futureMember: [1] })];
+    const result = parseInBrowser(ApplicationListSchema, body);
+    expect(result.success && result.data).toEqual(body);
+    expect(result.data).not.toBe(body);
+    expect(parseInBrowser(ApplicationListSchema, [{ id: 1 }]).error?.issues).toEqual(ApplicationListSchema.safeParse([{ id: 1 }]).error?.issues);
   });
 });

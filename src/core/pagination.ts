@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { fieldIssues, formatFieldPath } from '../validation/field-issues';
+import { fieldIssues } from '../validation/field-issues';
 import { parseInPlace } from '../validation/in-place';
 import { AppsetError, InvalidResponseError, RequestValidationError } from '../errors';
 import { MAX_LINK_HEADER_LENGTH, parseLinkHeader } from './link-header';
@@ -31,9 +31,9 @@ export function pageParser<T>(schema: z.ZodMiniType<T[]>, what: string): PagePar
   return (body) => {
     const result = parseInPlace(schema, body);
     if (result.success) return result.data;
-    const [index, ...path] = result.error.issues[0]?.path ?? [];
-    const where = typeof index === 'number' ? `: item ${index}${path.length ? `, ${formatFieldPath(path)}` : ''}: ${fieldIssues(result.error)[0]!.reason}` : '';
-    throw new Error(`a body that is not a list of ${what}${where}`, { cause: result.error });
+    // The first problem, at its item and field: `[2].settings`.
+    const [first] = fieldIssues(result.error);
+    throw new Error(`a body that is not a list of ${what}${first?.path ? ` (at ${first.path}: ${first.reason})` : ''}`, { cause: result.error });
   };
 }
 

@@ -52,7 +52,7 @@ describe('the items of a page', () => {
     expect(labels).toEqual(['App 1', 'App 2', 'App 3', 'App 4']);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as InvalidResponseError).message).toBe(
-      'GET /api/v1/apps?page=3 answered 200 with a body that is not a list of applications: item 1, settings: Must be an object (request id req-3). Check that orgUrl points at an Okta organization.',
+      'GET /api/v1/apps?page=3 answered 200 with a body that is not a list of applications (at [1].settings: Must be an object) (request id req-3). Check that orgUrl points at an Okta organization.',
     );
     expect((error as InvalidResponseError).status).toBe(200);
     expect(seen.map((request) => request.url.search)).toEqual(['', '?page=2', '?page=3']);
@@ -62,7 +62,7 @@ describe('the items of a page', () => {
     const { id: _left, ...withoutId } = app(6);
     serveThreePages([app(5), app(7), withoutId]);
     const error = await client.apps.list().toArray({ max: 10 }).catch((e: unknown) => e);
-    expect((error as Error).message).toContain('a body that is not a list of applications: item 2, id: The field cannot be left blank (request id req-3)');
+    expect((error as Error).message).toContain('a body that is not a list of applications (at [2].id: The field cannot be left blank) (request id req-3)');
   });
 
   it('a page that is not a list names no item', async () => {

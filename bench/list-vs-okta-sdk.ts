@@ -9,8 +9,8 @@
  * which other load on the machine moves less than wall-clock time.
  */
 import okta from '@okta/okta-sdk-nodejs';
-import { createClient } from '../src/index';
 import { measureRounds, median, pairedRatio, round, type BenchResult } from './measure';
+import { listWalks } from './list-walks';
 import { startSeededServer } from './server-process';
 
 const APPS = 10_000;
@@ -31,36 +31,18 @@ export interface ListResult extends BenchResult {
 export async function listVsOktaSdk(): Promise<ListResult> {
   const server = await startSeededServer(APPS);
   try {
-    const appset = createClient({ orgUrl: server.url, token: server.token });
     // The SDK refuses http:// org URLs unless told it is under test; its typings omit that option.
     const config = { orgUrl: server.url, token: server.token, testing: { disableHttpsCheck: true } };
     const official = new okta.Client(config as ConstructorParameters<typeof okta.Client>[0]);
-    const walkAppset = (prefetch: boolean) => async () => {
-      let n = 0;
-      for await (const app of appset.apps.list({ limit: 200 }, { prefetch })) if (app.id) n++;
-      if (n !== APPS) throw new Error(`appset walked ${n} apps, expected ${APPS}`);
-    };
     const walkOfficial = async () => {
       let n = 0;
       const collection = await official.applicationApi.listApplications({ limit: 200 });
       for await (const app of collection) if (app?.id) n++;
       if (n !== APPS) throw new Error(`okta-sdk-nodejs walked ${n} apps, expected ${APPS}`);
     };
-    // The floor: fetch and JSON.parse only, following the same links one page at a time. No lazy
-    // client can walk faster than this over this server.
-    const headers = { authorization: `SSWS ${server.token}` };
-    const walkFloor = async () => {
-      let url: string | undefined = `${server.url}/api/v1/apps?limit=200`;
-      let n = 0;
-      while (url) {
-        const response: Response = await fetch(url, { headers });
-        n += (JSON.parse(await response.text()) as unknown[]).length;
-        url = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
-      }
-      if (n !== APPS) throw new Error(`the floor walk saw ${n} apps, expected ${APPS}`);
-    };
+    const walk = listWalks(server, APPS);
     const rounds = await measureRounds(
-      { official: walkOfficial, prefetch: walkAppset(true), lazy: walkAppset(false), floor: walkFloor },
+      { official: walkOfficial, prefetch: walk.prefetch, lazy: walk.lazy, floor: walk.floor },
       { warmup: 3, rounds: 15 },
     );
     const ms = (name: keyof typeof rounds) => round(median(rounds[name].ms));

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createClient, InvalidResponseError } from '../../src/index';
 import { bookmarkApp } from '../support/fixtures';
@@ -63,6 +64,16 @@ describe('the items of a page', () => {
     serveThreePages([app(5), app(7), withoutId]);
     const error = await client.apps.list().toArray({ max: 10 }).catch((e: unknown) => e);
     expect((error as Error).message).toContain('a body that is not a list of applications (at [2].id: The field cannot be left blank) (request id req-3)');
+  });
+
+  it('a wrong item that quotes the credential leaves it out of every view of the error', async () => {
+    serveThreePages([app(5, { id: TOKEN, settings: `SSWS ${TOKEN}`, [`key ${TOKEN}`]: TOKEN })]);
+    const error = await client.apps.list().toArray({ max: 10 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as Error).message).toContain('(at [0].settings: Must be an object)');
+    const views = [inspect(error, { depth: null, showHidden: true })];
+    for (let e: unknown = error; e instanceof Error; e = e.cause) views.push(e.message, e.stack ?? '', JSON.stringify(e) ?? '');
+    expect(views.join('\n')).not.toContain(TOKEN);
   });
 
   it('a page that is not a list names no item', async () => {

@@ -6,11 +6,13 @@
  * of the rounds' own ratios (every round walks each way once, in shuffled order), with the quartiles
  * as the spread. The same rounds time the official @okta/okta-sdk-nodejs walking the same server
  * (`vsOktaSdk`: each walk ÷ the SDK's), and this process's CPU time per walk (`cpu`: walk ÷ floor),
- * which other load on the machine moves less than wall-clock time.
+ * which other load on the machine moves less than wall-clock time. Last, the three walks run against
+ * a fetch that answers from memory (`inMemory`: CPU ÷ the floor's, 50 copies of the server's first
+ * page), which times the client's own work with no server or socket in the way.
  */
 import okta from '@okta/okta-sdk-nodejs';
 import { measureRounds, median, pairedRatio, round, type BenchResult } from './measure';
-import { listWalks } from './list-walks';
+import { inMemoryWalks, listWalks } from './list-walks';
 import { startSeededServer } from './server-process';
 
 const APPS = 10_000;
@@ -25,6 +27,7 @@ export interface ListResult extends BenchResult {
   prefetchMs: number;
   floorMs: number;
   cpu: { lazyRatio: number; prefetchRatio: number; floorMs: number };
+  inMemory: { lazyRatio: number; prefetchRatio: number; floorMs: number };
   vsOktaSdk: { lazy: number; prefetch: number; floor: number; oktaSdkMs: number };
 }
 
@@ -45,6 +48,7 @@ export async function listVsOktaSdk(): Promise<ListResult> {
       { official: walkOfficial, prefetch: walk.prefetch, lazy: walk.lazy, floor: walk.floor },
       { warmup: 3, rounds: 15 },
     );
+    const memory = await measureRounds(await inMemoryWalks(server, 50), { warmup: 3, rounds: 21 });
     const ms = (name: keyof typeof rounds) => round(median(rounds[name].ms));
     const lazy = pairedRatio(rounds.lazy.ms, rounds.floor.ms);
     const prefetch = pairedRatio(rounds.prefetch.ms, rounds.floor.ms);
@@ -66,6 +70,11 @@ export async function listVsOktaSdk(): Promise<ListResult> {
         lazyRatio: pairedRatio(rounds.lazy.cpuMs, rounds.floor.cpuMs).median,
         prefetchRatio: pairedRatio(rounds.prefetch.cpuMs, rounds.floor.cpuMs).median,
         floorMs: round(median(rounds.floor.cpuMs)),
+      },
+      inMemory: {
+        lazyRatio: pairedRatio(memory.lazy.cpuMs, memory.floor.cpuMs).median,
+        prefetchRatio: pairedRatio(memory.prefetch.cpuMs, memory.floor.cpuMs).median,
+        floorMs: round(median(memory.floor.cpuMs)),
       },
       vsOktaSdk: {
         lazy: pairedRatio(rounds.lazy.ms, rounds.official.ms).median,

@@ -7,13 +7,14 @@
  *
  * `walk <floor|lazy|prefetch> <n>` walks the 10,000 apps of bench/seeded-server.ts (200 a page, over
  * HTTP, the server in another process) 3 + n times and prints this process's CPU milliseconds per
- * walk. `report <file> <n>` sorts the profile's samples into the categories below (each sample by the
+ * walk; `walk <…> <n> memory` walks 50 copies of its first page served from memory instead (see
+ * `inMemoryWalks`), leaving the server and the socket out of the profile. `report <file> <n>` sorts the profile's samples into the categories below (each sample by the
  * first rule its stack meets, from the running function outwards) and prints milliseconds per walk;
  * compare a floor profile with an appset one. Under load the profiler's milliseconds grow with the
  * machine's, so compare shares and categories, not totals, across runs.
  */
 import { readFileSync } from 'node:fs';
-import { listWalks } from './list-walks';
+import { inMemoryWalks, listWalks } from './list-walks';
 import { startSeededServer } from './server-process';
 
 interface ProfileNode {
@@ -68,10 +69,10 @@ function report(file: string, walks: number): void {
   }
 }
 
-async function walk(kind: 'floor' | 'lazy' | 'prefetch', walks: number): Promise<void> {
+async function walk(kind: 'floor' | 'lazy' | 'prefetch', walks: number, fromMemory: boolean): Promise<void> {
   const server = await startSeededServer(10_000);
   try {
-    const run = listWalks(server, 10_000)[kind];
+    const run = (fromMemory ? await inMemoryWalks(server, 50) : listWalks(server, 10_000))[kind];
     for (let i = 0; i < 3; i++) await run();
     const start = process.cpuUsage();
     for (let i = 0; i < walks; i++) await run();
@@ -82,7 +83,7 @@ async function walk(kind: 'floor' | 'lazy' | 'prefetch', walks: number): Promise
   }
 }
 
-const [command, what, count] = process.argv.slice(2);
-if (command === 'walk' && (what === 'floor' || what === 'lazy' || what === 'prefetch')) await walk(what, Number(count ?? 30));
+const [command, what, count, from] = process.argv.slice(2);
+if (command === 'walk' && (what === 'floor' || what === 'lazy' || what === 'prefetch')) await walk(what, Number(count ?? 30), from === 'memory');
 else if (command === 'report' && what) report(what, Number(count ?? 30) + 3);
-else throw new Error('usage: profile-walk.ts walk <floor|lazy|prefetch> [walks] | report <file.cpuprofile> [walks]');
+else throw new Error('usage: profile-walk.ts walk <floor|lazy|prefetch> [walks] [memory] | report <file.cpuprofile> [walks]');

@@ -84,6 +84,7 @@ if (list) {
     `Listing ÷ the floor (fetch + JSON.parse, one page at a time, ${list.floorMs} ms): lazy ${list.lazyRatio} (quartiles ${list.lazyQuartiles.join('–')}), prefetch ${list.prefetchRatio} (quartiles ${list.prefetchQuartiles.join('–')}); CPU time ÷ the floor's: lazy ${cpu.lazyRatio}, prefetch ${cpu.prefetchRatio}`,
   );
   console.log(`Listing ÷ okta-sdk-nodejs (${sdk.oktaSdkMs} ms): lazy ${sdk.lazy}, prefetch ${sdk.prefetch}, floor ${sdk.floor}`);
+  console.log(`Listing from memory, CPU time ÷ the floor's (${list.inMemory.floorMs} ms): lazy ${list.inMemory.lazyRatio}, prefetch ${list.inMemory.prefetchRatio}`);
 }
 
 const file = new URL('./results.json', import.meta.url);

@@ -1,7 +1,8 @@
 /**
  * bundle-size: what a browser app pays for appset, bundled as a user's bundler would
- * (esbuild --bundle --minify --platform=browser --format=esm), then gzipped. Goals: the client
- * (`import { createClient } from 'appset'`) ≤ 25,000 bytes, the SET helper (`appset/set`) ≤ 30,000.
+ * (esbuild --bundle --minify --platform=browser --format=esm), then gzipped. The budget of each
+ * entry: the client (`import { createClient } from 'appset'`) ≤ 30,000 bytes and the SET helper
+ * (`appset/set`) ≤ 30,000, once every resource the client will have has landed.
  *
  * The package is measured as users get it: `appset` resolves through package.json's `exports` with
  * esbuild's browser conditions (`browser`, `import`, `default`) to the built files, so run
@@ -18,7 +19,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The entry points measured, as a user imports them, and the sources they are built from. */
 export const BUNDLE_ENTRIES = {
-  client: { code: "export { createClient } from 'appset';", source: "export { createClient } from './src/index.ts';", goal: 25_000 },
+  client: { code: "export { createClient } from 'appset';", source: "export { createClient } from './src/index.ts';", goal: 30_000 },
   set: { code: "export * from 'appset/set';", source: "export * from './src/set/index.ts';", goal: 30_000 },
 } as const;
 

@@ -58,23 +58,54 @@ export async function compare(
   return { baseline: median(b), subject: median(s) };
 }
 
+/** One function's measured rounds, in round order: wall-clock and this process's CPU milliseconds. */
+export interface Rounds {
+  ms: number[];
+  /** CPU time (user + system) of this process; a server in another process is not counted. */
+  cpuMs: number[];
+}
+
 /**
  * Runs `warmup` unmeasured rounds of every function, then `rounds` measured rounds in which each runs
- * once, and returns the median milliseconds of each. The order is shuffled every round (unseeded),
- * so over the rounds no function is tied to one place or one neighbour: a walk right after an
- * allocation-heavy one can pay for its garbage collection.
+ * once, and returns every round's times. The order is shuffled every round (unseeded), so over the
+ * rounds no function is tied to one place or one neighbour: a walk right after an allocation-heavy
+ * one can pay for its garbage collection.
  */
-export async function compareEach<K extends string>(
+export async function measureRounds<K extends string>(
   runs: Record<K, () => Promise<unknown>>,
   { warmup = 2, rounds = 7 }: { warmup?: number; rounds?: number } = {},
-): Promise<Record<K, number>> {
+): Promise<Record<K, Rounds>> {
   const names = Object.keys(runs) as K[];
   for (let i = 0; i < warmup; i++) for (const name of names) await runs[name]();
-  const times = new Map<K, number[]>(names.map((name) => [name, []]));
+  const out = Object.fromEntries(names.map((name): [K, Rounds] => [name, { ms: [], cpuMs: [] }])) as Record<K, Rounds>;
   for (let i = 0; i < rounds; i++) {
-    for (const name of shuffled(names)) times.get(name)!.push(await time(runs[name]));
+    for (const name of shuffled(names)) {
+      const cpu = process.cpuUsage();
+      out[name].ms.push(await time(runs[name]));
+      const spent = process.cpuUsage(cpu);
+      out[name].cpuMs.push((spent.user + spent.system) / 1000);
+    }
   }
-  return Object.fromEntries(names.map((name) => [name, median(times.get(name)!)])) as Record<K, number>;
+  return out;
+}
+
+/** {@link measureRounds}, answering the median milliseconds of each function. */
+export async function compareEach<K extends string>(
+  runs: Record<K, () => Promise<unknown>>,
+  options: { warmup?: number; rounds?: number } = {},
+): Promise<Record<K, number>> {
+  const measured = await measureRounds(runs, options);
+  return Object.fromEntries(Object.entries<Rounds>(measured).map(([name, { ms }]) => [name, median(ms)])) as Record<K, number>;
+}
+
+/**
+ * Subject ÷ baseline, round by round (both measured in the same round, so a slow spell of the machine
+ * moves both), summarized by the median and the quartiles of the rounds' ratios.
+ */
+export function pairedRatio(subject: number[], baseline: number[]): { median: number; quartiles: [number, number] } {
+  const ratios = subject.map((value, i) => value / baseline[i]!).sort((a, b) => a - b);
+  const at = (q: number) => ratios[Math.round(q * (ratios.length - 1))]!;
+  return { median: round(median(ratios)), quartiles: [round(at(0.25)), round(at(0.75))] };
 }
 
 /** A copy of `items` in random order (Fisher–Yates). */

@@ -12,7 +12,7 @@ import { bundleSizes } from './bundle-size';
 import { clientOverhead } from './client-overhead';
 import { createSamlThroughput } from './create-saml';
 import { httpServerBenchmarks } from './http-server';
-import { listVsOktaSdk } from './list-vs-okta-sdk';
+import { listVsOktaSdk, type ListResult } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
 import { setPublisherThroughput } from './set-publisher';
 import { setVerifyVsJose } from './set-verify';
@@ -79,12 +79,16 @@ if (set) {
 }
 const overhead = results['client-overhead'];
 if (overhead) {
-  console.log(`client-overhead beside a bare fetch: ${overhead.fetchRatio} (bare ky ÷ fetch: ${overhead.kyFetchRatio}); CPU time ÷ ky: ${overhead.cpuRatio}, ÷ fetch: ${overhead.cpuFetchRatio}`);
+  console.log(`client-overhead: quartiles of the rounds ${(overhead.quartiles as number[]).join('–')}; beside a bare fetch: ${overhead.fetchRatio} (bare ky ÷ fetch: ${overhead.kyFetchRatio}); CPU time ÷ ky: ${overhead.cpuRatio}, ÷ fetch: ${overhead.cpuFetchRatio}`);
 }
-const list = results['list-vs-okta-sdk'];
+const list = results['list-vs-okta-sdk'] as ListResult | undefined;
 if (list) {
-  console.log(`Listing with the default lazy walk: ${list.lazyMs} ms, ${list.lazyRatio} of okta-sdk-nodejs`);
-  console.log(`Listing floor (fetch + JSON.parse only, one page at a time): ${list.floorMs} ms, ${list.floorRatio} of okta-sdk-nodejs`);
+  const { cpu, vsOktaSdk: sdk } = list;
+  console.log(
+    `Listing ÷ the floor (fetch + JSON.parse, one page at a time, ${list.floorMs} ms): lazy ${list.lazyRatio} (quartiles ${list.lazyQuartiles.join('–')}), prefetch ${list.prefetchRatio} (quartiles ${list.prefetchQuartiles.join('–')}); CPU time ÷ the floor's: lazy ${cpu.lazyRatio}, prefetch ${cpu.prefetchRatio}`,
+  );
+  console.log(`Listing ÷ okta-sdk-nodejs (${sdk.oktaSdkMs} ms): lazy ${sdk.lazy}, prefetch ${sdk.prefetch}, floor ${sdk.floor}`);
+  console.log(`Listing from memory, CPU time ÷ the floor's (${list.inMemory.floorMs} ms): lazy ${list.inMemory.lazyRatio}, prefetch ${list.inMemory.prefetchRatio}`);
 }
 
 // Each result records the machine it was measured on, since a partial run keeps the other entries.

@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * exists. `src/auth/load.browser.ts` refuses `createClient({ oauth })`, so the service-app code (and
  * jose's signing and key import) stays out of browser bundles; `src/set/jwks.browser.ts` and
  * `src/set/provider-handler.browser.ts` refuse what only a provider's server does with its keys
- * (publishing its key set, serving its discovery). Used by tsup.config.ts, and by
+ * (publishing its key set, serving its discovery); `src/validation/in-place.browser.ts` parses
+ * answers with zod alone, leaving the reading in place out. Used by tsup.config.ts, and by
  * bench/bundle-size.ts to say which sources dominate the browser bundle.
  */
 export const browserVariants: Plugin = {

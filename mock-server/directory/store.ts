@@ -377,7 +377,7 @@ export class Directory {
    */
   userByEmail(email: string): DirectoryUser | undefined {
     const wanted = email.toLowerCase();
-    for (const user of this.#users.values()) {
+    for (const user of this.userRecords.values()) {
       if (user.profile.login.toLowerCase() === wanted || user.profile.email.toLowerCase() === wanted) return user;
     }
     return undefined;

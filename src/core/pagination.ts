@@ -1,4 +1,6 @@
 import type * as z from 'zod/mini';
+import { fieldIssues } from '../validation/field-issues';
+import { parseInPlace } from '../validation/in-place';
 import { AppsetError, InvalidResponseError, RequestValidationError } from '../errors';
 import { MAX_LINK_HEADER_LENGTH, parseLinkHeader } from './link-header';
 import { describeResponse, type ResponseInfo } from './response-info';
@@ -20,14 +22,18 @@ export interface Page<T> {
 export type PageParser<T> = (body: unknown) => T[];
 
 /**
- * The {@link PageParser} of a list schema: a page of the wrong shape throws `a body that is not a
- * list of {what}`, which the pager reports as an `InvalidResponseError`.
+ * The {@link PageParser} of a list schema. The items are checked where they lie (see `parseInPlace`):
+ * a valid page's items are the parsed JSON itself. A page of the wrong shape throws `a body that is
+ * not a list of {what}` naming the first wrong item and field (zod's error is its cause), which the
+ * pager reports as an `InvalidResponseError`.
  */
 export function pageParser<T>(schema: z.ZodMiniType<T[]>, what: string): PageParser<T> {
   return (body) => {
-    const result = schema.safeParse(body);
-    if (!result.success) throw new Error(`a body that is not a list of ${what}`);
-    return result.data;
+    const result = parseInPlace(schema, body);
+    if (result.success) return result.data;
+    // The first problem, at its item and field: `[2].settings`.
+    const [first] = fieldIssues(result.error);
+    throw new Error(`a body that is not a list of ${what}${first?.path ? ` (at ${first.path}: ${first.reason})` : ''}`, { cause: result.error });
   };
 }
 

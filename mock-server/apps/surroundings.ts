@@ -244,7 +244,7 @@ export class AppSurroundings {
       if (!directory.group(m.sourceGroupId)) throw new SurroundingsSeedError(`${field}.sourceGroupId`, `no group has the id ${m.sourceGroupId}; add it under "groups" first`);
       if ((m.targetGroupId === undefined) === (m.targetGroupName === undefined)) throw new SurroundingsSeedError(`${field}.targetGroupId`, 'give either targetGroupId or targetGroupName, not both');
       if (m.targetGroupId !== undefined && !directory.group(m.targetGroupId)) throw new SurroundingsSeedError(`${field}.targetGroupId`, `no group has the id ${m.targetGroupId}`);
-      const targetGroupId = m.targetGroupId ?? directory.addGroup({ id: newId('00g'), name: m.targetGroupName! }, now()).id;
+      const targetGroupId = m.targetGroupId ?? directory.addGroup({ id: newId('00g'), name: m.targetGroupName! }, now(), 'APP_GROUP').id;
       const stamp = pushTimestamp(now());
       const id = newId('gPm');
       this.groupPush.add({ id, appId: m.appId, sourceGroupId: m.sourceGroupId, targetGroupId, status: m.status ?? 'ACTIVE', created: stamp, lastUpdated: stamp });

@@ -80,8 +80,8 @@ const group = z.strictObject({
   lastUpdated: iso,
   lastMembershipUpdated: iso.optional(),
   objectClass: z.array(str(100)).max(10).optional(),
-  /** `BUILT_IN` for Everyone (one at most); absent means `OKTA_GROUP`. */
-  type: z.enum(['OKTA_GROUP', 'BUILT_IN']).optional(),
+  /** `BUILT_IN` for Everyone (one at most), `APP_GROUP` for a group an app holds (a group push target); absent means `OKTA_GROUP`. */
+  type: z.enum(['OKTA_GROUP', 'BUILT_IN', 'APP_GROUP']).optional(),
   profile: z.looseObject({ name: str(255), description: str(1024).nullable() }),
 });
 

@@ -39,7 +39,8 @@ export interface DirectoryUser {
 }
 
 /** `OKTA_GROUP` for groups made in the organization, `BUILT_IN` for Everyone. */
-export type GroupType = 'OKTA_GROUP' | 'BUILT_IN';
+/** `OKTA_GROUP`: made in the org; `BUILT_IN`: Everyone; `APP_GROUP`: a group an app holds, such as one a group push made. */
+export type GroupType = 'OKTA_GROUP' | 'BUILT_IN' | 'APP_GROUP';
 
 /** A group of the organization, as `/api/v1/groups/{id}` shows it (without `_links`). */
 export interface DirectoryGroup {
@@ -142,7 +143,12 @@ function createUserCollection() {
 function createGroupCollection() {
   return new IndexedCollection({
     id: (group: DirectoryGroup) => group.id,
-    indexes: { name: (group: DirectoryGroup) => lower(group.profile.name), type: (group: DirectoryGroup) => [group.type] },
+    indexes: {
+      name: (group: DirectoryGroup) => lower(group.profile.name),
+      // Names are unique among the org's own groups; an app's groups may repeat them.
+      ownName: (group: DirectoryGroup) => (group.type === 'APP_GROUP' ? [] : lower(group.profile.name)),
+      type: (group: DirectoryGroup) => [group.type],
+    },
   });
 }
 
@@ -238,11 +244,11 @@ export class Directory {
   }
 
   /** Adds a group of type `OKTA_GROUP`; a duplicate id or name throws. */
-  addGroup(input: AddGroupInput, now: number): DirectoryGroup {
+  addGroup(input: AddGroupInput, now: number, type: 'OKTA_GROUP' | 'APP_GROUP' = 'OKTA_GROUP'): DirectoryGroup {
     const name = text(input.name, 'name', false)!;
     const groupId = id(input.id, '00g', 'group id');
     this.#refuseTakenId(groupId);
-    this.refuseTakenGroupName(name);
+    if (type === 'OKTA_GROUP') this.refuseTakenGroupName(name);
     const at = wholeSeconds(now);
     const group: DirectoryGroup = {
       id: groupId,
@@ -250,7 +256,7 @@ export class Directory {
       lastUpdated: at,
       lastMembershipUpdated: at,
       objectClass: ['okta:user_group'],
-      type: 'OKTA_GROUP',
+      type,
       profile: { name, description: text(input.description, 'description', true) ?? null },
     };
     this.groupRecords.insert(group);
@@ -400,7 +406,7 @@ export class Directory {
 
   /** Refuses a group name already taken (compared case-insensitively). */
   refuseTakenGroupName(name: string): void {
-    if (this.groupRecords.countWhere('name', name.toLowerCase()) > 0) throw new Error(`A group named ${name} already exists; group names are unique.`);
+    if (this.groupRecords.countWhere('ownName', name.toLowerCase()) > 0) throw new Error(`A group named ${name} already exists; group names are unique.`);
   }
 
   /** Removes every user and group, then makes Everyone again (with the id the org has now). */

@@ -43,7 +43,8 @@ describe('docs/compatibility.md', () => {
 });
 
 describe('docs/testing.md, the control plane', () => {
-  const served = controlEndpoints(createControlRouter({} as ControlPlane));
+  // The dashboard's route takes `/__appset` and `/__appset/`; the table names it by the second.
+  const served = controlEndpoints(createControlRouter({} as ControlPlane)).map((endpoint) => endpoint.replace(/\/\?$/, '/'));
   const documented = tableRows(read('docs/testing.md'), '/__appset');
 
   it('has a row for every endpoint of the control plane, and none for an endpoint it lacks', () => {

@@ -13,7 +13,7 @@ describe('examples/credentials-rotation.ts (the example docs/credentials.md open
   it('is the docs example, character for character', async () => {
     const docs = await readFile(`${root}docs/credentials.md`, 'utf8');
     const example = await readFile(`${root}${EXAMPLE}`, 'utf8');
-    const block = /<!-- examples\/credentials-rotation\.ts -->\n```ts\n([\s\S]*?)```/.exec(docs);
+    const block = /<!-- include examples\/credentials-rotation\.ts -->\n```ts\n([\s\S]*?)```/.exec(docs);
     expect(block?.[1]).toBe(example);
   });
 

@@ -18,7 +18,7 @@ describe('examples/python: a Python unittest suite against appset-mock over HTTP
         (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
       );
     });
-    expect(output).toMatch(/^Ran 15 tests in /m);
+    expect(output).toMatch(/^Ran 16 tests in /m);
     expect(output).toMatch(/^OK$/m);
     expect(code).toBe(0);
   }, 200_000);

@@ -22,7 +22,7 @@ describe('an OpenID Connect app created without credentials (as recorded)', () =
       oauthClient: {
         autoKeyRotation: true,
         client_id: response.body.id,
-        client_secret: expect.stringMatching(/^[0-9A-Za-z]{64}$/),
+        client_secret: expect.stringMatching(/^[\w-]{64}$/),
         token_endpoint_auth_method: 'client_secret_basic',
         pkce_required: false,
       },

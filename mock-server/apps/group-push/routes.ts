@@ -85,7 +85,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
         }
         let targetGroupId = body.targetGroupId;
         if (targetGroupId !== undefined) requireGroup(targetGroupId);
-        else targetGroupId = directory.addGroup({ id: newId('00g'), name: body.targetGroupName! }, now).id;
+        else targetGroupId = directory.addGroup({ id: newId('00g'), name: body.targetGroupName! }, now, 'APP_GROUP').id;
         const at = pushTimestamp(now);
         const mapping: StoredGroupPushMapping = {
           id: newId('gPm'),

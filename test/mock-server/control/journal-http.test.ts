@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADA, providerKey, RECEIVER_PATH, registerProvider, sign, type ProviderKey } from '../security-events/helpers';
+import { ADA, addAda, providerKey, RECEIVER_PATH, registerProvider, sign, type ProviderKey } from '../security-events/helpers';
 import { bookmark, serveBackend, type Served } from './served';
 
 let served: Served;
@@ -142,9 +142,9 @@ describe('GET /__appset/requests filters', () => {
 
   it.each([
     ['/requests?stauts=200', 'requests filter field stauts: Unknown member; remove it (see the schema of the document)'],
-    ['/requests?status=abc', 'requests filter field status: Invalid input: expected number, received string'],
-    ['/requests?limit=0', 'requests filter field limit: Too small: expected number to be >=1'],
-    ['/requests?since=yesterday', 'requests filter field since: Invalid ISO datetime'],
+    ['/requests?status=abc', 'requests filter field status: Must be a number, not string "abc"'],
+    ['/requests?limit=0', 'requests filter field limit: Must be at least 1'],
+    ['/requests?since=yesterday', 'requests filter field since: Must be an ISO 8601 time with its zone, e.g. 2026-01-01T00:00:00Z'],
     ['/requests?method=G%20T', 'requests filter field method: Must be an HTTP method such as GET or POST'],
     ['/requests?path=api', 'requests filter field path: Must be a path starting with "/", e.g. /api/v1/apps'],
     ['/requests?status=200&status=404', 'requests filter field status: given more than once; give it once'],
@@ -219,11 +219,11 @@ describe('POST /__appset/requests/find and /count', () => {
     [{ path: '/api/v1/apps?limit=1' }, 'matcher field path: Must be a path starting with "/", without query or spaces, e.g. /api/v1/apps/*'],
     [{ path: '/api/v1/apps', pathPattern: '/api/v1/*' }, 'matcher field pathPattern: Give path (one exact path) or pathPattern (a glob such as /api/v1/apps/*), not both'],
     [{ method: 'P0ST' }, 'matcher field method: Must be an HTTP method such as GET or POST'],
-    [{ status: '200' }, 'matcher field status: Invalid input: expected number, received string'],
-    [{ query: { q: 1 } }, 'matcher field query.q: Invalid input: expected string, received number'],
+    [{ status: '200' }, 'matcher field status: Must be a number, not string "200"'],
+    [{ query: { q: 1 } }, 'matcher field query.q: Must be a string, not number 1'],
     [{ pathPattern: '/__appset/*' }, "matcher field pathPattern: The journal holds requests on Okta's paths only; name one such as /api/v1/apps"],
     [JSON.parse('{"json": {"__proto__": {"x": 1}}}'), 'matcher field json.__proto__: a member named __proto__ is not allowed; remove it'],
-    ['[1, 2]', 'matcher: Invalid input: expected object, received array'],
+    ['[1, 2]', 'matcher: Must be an object, not an array'],
     ['{not json', 'body: not valid JSON; send a JSON document with Content-Type: application/json'],
   ])('refuses the matcher %j with 400 naming the field; the journal is unchanged', async (matcher, error) => {
     for (const endpoint of ['/requests/find', '/requests/count']) {
@@ -292,11 +292,11 @@ describe('GET /__appset/requests/unmatched: near misses', () => {
   });
 
   it('keeps Okta’s 404 for an Okta path the backend does not serve, and marks it not implemented by appset-mock', async () => {
-    const answer = await okta('GET', '/api/v1/users/00u00000000000000000');
+    const answer = await okta('GET', '/api/v1/authorizationServers/aus00000000000000000');
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({
       errorCode: 'E0000007',
-      errorSummary: 'Not found: Resource not found: GET /api/v1/users/00u00000000000000000 (Route)',
+      errorSummary: 'Not found: Resource not found: GET /api/v1/authorizationServers/aus00000000000000000 (Route)',
       errorLink: 'E0000007',
       errorId: expect.any(String),
       errorCauses: [],
@@ -304,7 +304,7 @@ describe('GET /__appset/requests/unmatched: near misses', () => {
     const [entry] = (await plane('GET', '/requests')).body.requests;
     expect(entry.unmatched).toEqual({
       kind: 'not-implemented',
-      note: "not implemented by appset-mock: /api/v1/users is part of Okta's API but this backend does not serve it; answer it with a stub (POST /__appset/stubs)",
+      note: "not implemented by appset-mock: /api/v1/authorizationServers is part of Okta's API but this backend does not serve it; answer it with a stub (POST /__appset/stubs)",
     });
   });
 
@@ -343,6 +343,7 @@ describe('security event tokens in the journal', () => {
 
   it('records each delivery’s outcome: accepted, ignored as a redelivery, refused with its err and description', async () => {
     registerProvider(served.backend, [key]);
+    addAda(served.backend);
     const token = await sign(served.backend, key, riskHigh, { jti: 'journal-jti-1' });
     expect((await deliver(token)).status).toBe(202);
     expect((await deliver(token)).status).toBe(202);
@@ -351,7 +352,7 @@ describe('security event tokens in the journal', () => {
     const entries = (await plane('GET', '/requests')).body.requests;
     expect(entries.map((e: { ingestion: unknown }) => e.ingestion)).toEqual([
       { outcome: 'accepted' },
-      { outcome: 'ignored', reason: "an identical redelivery of the token with jti 'journal-jti-1', already acted on" },
+      { outcome: 'ignored', reason: "duplicate: The same token (jti 'journal-jti-1' from 'https://provider.test') was received before; it is acknowledged and not acted on twice" },
       { outcome: 'refused', err: 'invalid_audience', description: refused.body.description },
     ]);
     expect(entries[0].request.body).toBe(token);

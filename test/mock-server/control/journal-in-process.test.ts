@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, NotFoundError } from '../../../src/index';
 import { ControlInputError, createMockBackend, journalMatchers, type JournalMatchers } from '../../../mock-server/index';
 import { createHandlers } from '../../../mock-server/msw/index';
+import { MAX_REQUEST_BODY_BYTES } from '../../../mock-server/http/route';
 import { bookmark } from './served';
 
 const START = Date.parse('2026-03-01T10:00:30.000Z');
@@ -54,7 +55,7 @@ describe('backend.journal in-process, through msw', () => {
     expect(() => backend.journal.count({ method: 'POST', json: { a: 1 }, sttus: 200 } as never)).toThrow(
       new ControlInputError('matcher field sttus: Unknown member; remove it (see the schema of the document)', 'sttus'),
     );
-    expect(() => backend.journal.list({ limit: -1 })).toThrow(/^requests filter field limit: Too small/);
+    expect(() => backend.journal.list({ limit: -1 })).toThrow(/^requests filter field limit: Must be at least 1/);
     expect(() => backend.journal.find({ path: 'api/v1/apps' })).toThrow(/^matcher field path: Must be a path starting with "\/"/);
     expect(backend.journal.list()).toHaveLength(1);
   });
@@ -81,11 +82,11 @@ describe('the journal’s bounds', () => {
 
   it('a body larger than the routes read is refused unread, and journaled by its size only', async () => {
     const big = createMockBackend();
-    const body = `{"label": "${'x'.repeat(1024 * 1024)}"}`;
+    const body = `{"label": "${'x'.repeat(MAX_REQUEST_BODY_BYTES)}"}`;
     const answer = await big.fetch(new Request(`${big.orgUrl}/api/v1/apps`, { method: 'POST', headers: { authorization: `SSWS ${big.defaultToken}`, 'content-type': 'application/json' }, body }));
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { errorCauses: unknown }).errorCauses).toEqual([{ errorSummary: 'The request body exceeds 1048576 bytes.' }]);
-    expect(big.journal.list()[0]!.request).toMatchObject({ body: '', bodySize: 1024 * 1024 + 1, truncated: true });
+    expect(big.journal.list()[0]!.request).toMatchObject({ body: '', bodySize: MAX_REQUEST_BODY_BYTES + 1, truncated: true });
   });
 
   it('with journalBodyBytes 0, keeps no body but its size', async () => {

@@ -49,7 +49,7 @@ describe('control-plane refusals say what is accepted', () => {
       status: 400,
       body: {
         error:
-          'rate limits: Must be "okta" (Okta\'s published limits), "off", or requests per minute by bucket, e.g. {"apps": 100} (buckets: apps, app, providers, logs, security-events, default)',
+          'rate limits: Must be "okta" (Okta\'s published limits), "off", or requests per minute by bucket, e.g. {"apps": 100} (buckets: apps, app, providers, logs, security-events, users, groups, default)',
       },
     });
   });

@@ -75,11 +75,11 @@ describe('POST /__appset/stubs', () => {
   });
 
   const refusals: Array<[string, unknown, number, string]> = [
-    ['no method', { path: '/api/v1/users', status: 200 }, 400, 'stub field method: Invalid option: expected one of "GET"|"POST"|"PUT"|"DELETE"|"PATCH"|"HEAD"|"OPTIONS"'],
+    ['no method', { path: '/api/v1/users', status: 200 }, 400, 'stub field method: Required; give one of "GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"'],
     ['neither path nor pathPattern', { method: 'GET', status: 200 }, 400, 'stub field path: Give path (one exact path) or pathPattern (a glob such as /api/v1/users/*), one of them'],
     ['both path and pathPattern', { method: 'GET', path: '/a', pathPattern: '/a/*', status: 200 }, 400, 'stub field path: Give path (one exact path) or pathPattern (a glob such as /api/v1/users/*), one of them'],
-    ['a status below 200', { method: 'GET', path: '/a', status: 101 }, 400, 'stub field status: Too small: expected number to be >=200'],
-    ['a status above 599', { method: 'GET', path: '/a', status: 600 }, 400, 'stub field status: Too big: expected number to be <=599'],
+    ['a status below 200', { method: 'GET', path: '/a', status: 101 }, 400, 'stub field status: Must be at least 200'],
+    ['a status above 599', { method: 'GET', path: '/a', status: 600 }, 400, 'stub field status: Must be at most 599'],
     ['a header value with CR LF', { method: 'GET', path: '/a', status: 200, headers: { 'x-a': 'b\r\nSet-Cookie: x=1' } }, 400, 'stub field headers.x-a: Must be printable ASCII text without CR or LF (at most 4096 characters)'],
     ['a header name with a space', { method: 'GET', path: '/a', status: 200, headers: { 'x a': 'b' } }, 400, 'stub field headers.x a: Must be a header name: letters, digits and !#$%&\'*+.^_`|~- (at most 100)'],
     ['a header the server writes', { method: 'GET', path: '/a', status: 200, headers: { 'Content-Length': '5' } }, 400, 'stub field headers.Content-Length: The server writes content-length itself; leave it out'],
@@ -87,7 +87,7 @@ describe('POST /__appset/stubs', () => {
     ['a body past the bound', { method: 'GET', path: '/a', status: 200, body: 'x'.repeat(256 * 1024 + 1) }, 400, 'stub field body: 262145 bytes, more than 262144; answer with less'],
     ['a path on the plane', { method: 'GET', path: '/__appset/health', status: 200 }, 400, 'stub field path: The control plane cannot be stubbed; name an Okta path such as /api/v1/users'],
     ['a path with a query', { method: 'GET', path: '/api/v1/users?q=a', status: 200 }, 400, 'stub field path: Must be a path starting with "/", without query or spaces, e.g. /api/v1/users/*'],
-    ['times of 0', { method: 'GET', path: '/a', status: 200, times: 0 }, 400, 'stub field times: Too small: expected number to be >=1'],
+    ['times of 0', { method: 'GET', path: '/a', status: 200, times: 0 }, 400, 'stub field times: Must be at least 1'],
     ['an unknown member', { method: 'GET', path: '/a', status: 200, delay: 5 }, 400, 'stub field delay: Unknown member; remove it (see the schema of the document)'],
   ];
 
@@ -152,7 +152,7 @@ describe('backend.stubs in-process', () => {
   it('a bad stub throws ControlInputError naming the field, and adds nothing', () => {
     const backend = createMockBackend();
     expect(() => backend.stubs.add({ method: 'GET', path: '/a', status: 200, headers: { 'x-a': 'b\nc' } })).toThrow(ControlInputError);
-    expect(() => backend.stubs.add({ method: 'GET', path: '/a', status: 700 })).toThrow(/^stub field status: Too big/);
+    expect(() => backend.stubs.add({ method: 'GET', path: '/a', status: 700 })).toThrow(/^stub field status: Must be at most 599/);
     expect(backend.stubs.list()).toEqual([]);
   });
 

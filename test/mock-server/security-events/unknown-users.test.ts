@@ -79,7 +79,7 @@ describe('POST /security/api/v1/security-events about a user the organization do
 describe('finding the subject user by email', () => {
   it("matches the user's email, not only the login, whatever the letter case", async () => {
     registerProvider(backend, [key]);
-    backend.directory.addUser({ login: 'alovelace', email: 'Ada@Example.COM' });
+    backend.directory.addUser({ login: 'alovelace@corp.example.com', email: 'Ada@Example.COM' });
     await publish(backend, await sign(backend, key, riskFor({ format: 'email', email: 'ada@EXAMPLE.com' })));
     expect(backend.signals.ignored()).toEqual([]);
     expect(backend.logs.list().map((event) => event.eventType)).toEqual(['security.events.provider.receive_event', 'user.risk.detect']);

@@ -29,7 +29,7 @@ export { OKTA_RATE_LIMITS } from './http/rate-limits';
 export type { RateLimitBucket, RateLimitTable } from './http/rate-limits';
 export type { MockPlan } from './apps/service';
 export type { CatalogAppDefinition } from './apps/catalog';
-export type { AddGroupInput, AddUserInput, DirectoryGroup, DirectoryUser } from './directory/store';
+export type { AddGroupInput, AddUserInput, DirectoryGroup, DirectoryUser, GroupType, UserCredentials, UserProfile } from './directory/store';
 export type { AppUserAssignment } from './apps/store';
 export type { RegisterProviderInput } from './security-events/providers';
 export type { DeviceSignals, UserSignals } from './security-events/signals';
@@ -47,7 +47,7 @@ export type { IngestionNote, JournalEntry, JournalFilter, JournalMessage, Journa
 export type { RequestMatcher } from './control/requests/matcher';
 export type { Difference, NearMiss, UnmatchedKind, UnmatchedNote } from './control/requests/near-miss';
 export { journalMatchers } from './control/requests/expect-matchers';
-export type { JournalMatchers } from './control/requests/expect-matchers';
+export type { JournalMatchers, MatcherContext } from './control/requests/expect-matchers';
 export type { Stub, StubInput } from './control/stubs';
 export type { IdMode } from './control/ids';
 export type { MockOAuthOptions, MockOAuthState, RegisterServiceAppInput } from './oauth/server';

@@ -65,7 +65,9 @@ export interface MockHealth {
 
 /** A process's memory, in bytes. */
 export interface MemoryReport {
+  /** The V8 heap in use (Node's `process.memoryUsage().heapUsed`), in bytes. */
   heapUsedBytes: number;
+  /** The resident set size: all the memory the process holds in RAM (`process.memoryUsage().rss`), in bytes. */
   rssBytes: number;
 }
 

@@ -81,16 +81,27 @@ export const StubInputSchema = z
     }
   });
 
-/** A stub to add (see {@link StubInputSchema}). */
+/**
+ * A stub to add: `method` (`GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`); `path` (one
+ * exact path, no query) or `pathPattern` (a glob: `*` takes one segment, a trailing `/*` any deeper
+ * path), one of them; `status` (200 to 599); optional `headers` (`Content-Type` defaults to JSON for
+ * a JSON body, text for a string), `body` (a string sent as it is, any other JSON value as JSON; none
+ * for 204, 304 or HEAD) and `times` (how many requests it answers, 1 to 10,000; default until removed
+ * or reset).
+ */
 export type StubInput = z.input<typeof StubInputSchema>;
 
 /** A waiting stub, as listed. */
 export interface Stub {
+  /** The stub's id (`stub-1`, `stub-2`…), to remove it by. */
   id: string;
+  /** The method it answers. */
   method: string;
   /** The exact path it answers, or `null` when it answers a `pathPattern`. */
   path: string | null;
+  /** The glob of the paths it answers, or `null` when it answers one exact `path`. */
   pathPattern: string | null;
+  /** The status it answers with. */
   status: number;
   /** Its headers, names in lower case. */
   headers: Record<string, string>;

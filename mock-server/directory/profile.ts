@@ -4,9 +4,13 @@ type Json = Record<string, unknown>;
 
 /** A user's profile as stored: the four attributes Okta's default schema requires, and any others given. */
 export interface UserProfile {
+  /** The user's login, unique in the organization (case-insensitive), e.g. `ada@example.com`. */
   login: string;
+  /** The user's primary email. */
   email: string;
+  /** The user's first name; `null` when the in-process `addUser` or a snapshot gave none. */
   firstName: string | null;
+  /** The user's last name; `null` when the in-process `addUser` or a snapshot gave none. */
   lastName: string | null;
   [attribute: string]: unknown;
 }

@@ -24,21 +24,30 @@ export interface UserCredentials {
 
 /** A user of the organization, with what `/api/v1/users/{id}` shows of it. */
 export interface DirectoryUser {
+  /** The user's id (`00u…`). */
   id: string;
+  /** The user's lifecycle status, e.g. `ACTIVE` or `STAGED`. */
   status: UserStatus;
+  /** When the user was added (ISO 8601). */
   created: string;
+  /** When the user was activated (ISO 8601); `null` for a user never activated, such as one added `STAGED` or `PROVISIONED`. */
   activated: string | null;
+  /** When the user's status last changed (ISO 8601); `null` only for users restored from a snapshot without it. */
   statusChanged: string | null;
+  /** When the user last signed in (ISO 8601); `null` unless a snapshot says so, since the backend records no sign-in. */
   lastLogin: string | null;
+  /** When the user last changed (ISO 8601). */
   lastUpdated: string;
+  /** When the user's password was set (ISO 8601); `null` for a user without one. */
   passwordChanged: string | null;
+  /** The profile: `login`, `email`, `firstName`, `lastName` and any other attributes given. */
   profile: UserProfile;
+  /** Whether a password and a recovery question were set, and the provider; never a secret. */
   credentials: UserCredentials;
   /** The groups (not Everyone, which holds every user) the user belongs to, in the order joined. */
   groupIds: string[];
 }
 
-/** `OKTA_GROUP` for groups made in the organization, `BUILT_IN` for Everyone. */
 /** `OKTA_GROUP`: made in the org; `BUILT_IN`: Everyone; `APP_GROUP`: a group an app holds, such as one a group push made. */
 export type GroupType = 'OKTA_GROUP' | 'BUILT_IN' | 'APP_GROUP';
 
@@ -50,14 +59,18 @@ export interface DirectoryGroup {
   created: string;
   /** When the group last changed (ISO 8601). */
   lastUpdated: string;
+  /** When a user last joined or left the group (ISO 8601); its creation time until then. */
   lastMembershipUpdated: string;
+  /** The group's object classes: `['okta:user_group']`. */
   objectClass: string[];
+  /** Where the group comes from: `OKTA_GROUP`, `BUILT_IN` (Everyone) or `APP_GROUP`. */
   type: GroupType;
+  /** The group's `name` and `description` (`null` when none was given), and any other attributes. */
   profile: { name: string; description: string | null; [attribute: string]: unknown };
 }
 
 /**
- * What {@link Directory.addUser} takes. `email` defaults to `login`, `id` to a fresh `00u…` id,
+ * What {@link MockDirectoryState.addUser | `backend.directory.addUser`} takes. `email` defaults to `login`, `id` to a fresh `00u…` id,
  * `status` to `ACTIVE`.
  */
 export interface AddUserInput {

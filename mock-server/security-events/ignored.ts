@@ -13,11 +13,13 @@ export interface IgnoredDelivery {
   at: string;
   /** The `X-Okta-Request-Id` the delivery was answered with. */
   requestId: string;
-  /** The token's `iss` and `jti`. */
+  /** The token's `iss`. */
   issuer: string;
+  /** The token's `jti`. */
   jti: string;
   /** The event type ignored, when one event of the token was; absent when the whole token was. */
   eventType?: string;
+  /** Why it was ignored: `duplicate`, `jti_reused` or `unknown_user` (see {@link IgnoreReason}). */
   reason: IgnoreReason;
   /** What happened, in a sentence. */
   description: string;

@@ -27,9 +27,13 @@ export interface SsfConfiguration {
   delivery_methods_supported?: string[];
   /** Stream management endpoints (SSF 1.0 §8), for transmitters that offer them. */
   configuration_endpoint?: string;
+  /** Where a receiver reads or updates a stream's status (enabled, paused, disabled). */
   status_endpoint?: string;
+  /** Where a receiver adds a subject to a stream. */
   add_subject_endpoint?: string;
+  /** Where a receiver removes a subject from a stream. */
   remove_subject_endpoint?: string;
+  /** Where a receiver asks for a verification event on a stream. */
   verification_endpoint?: string;
   /** Members of a complex subject that a receiver must understand. */
   critical_subject_members?: string[];

@@ -116,7 +116,7 @@ export {
   ssfConfiguration,
   ssfConfigurationUrl,
 } from './discovery';
-export type { SsfConfiguration, SsfConfigurationOptions } from './discovery';
+export type { SsfConfiguration, SsfConfigurationOptions, SsfMetadata } from './discovery';
 
 export { createProviderHandler } from './provider-handler';
 export type { ProviderHandler, ProviderHandlerOptions } from './provider-handler';

@@ -97,7 +97,9 @@ export interface OutcomeBase {
 
 /** A retry about to wait, given to `onRetry`. */
 export interface PublishRetry {
+  /** The token being retried, as given. */
   token: string;
+  /** The token's `jti`, read from its payload (`undefined` if it has none). */
   jti: string | undefined;
   /** The attempt that failed, from 1. */
   attempt: number;
@@ -113,7 +115,9 @@ export interface PublishRetry {
 export interface PublishReceipt {
   /** The receiver's status (202 for Okta). */
   status: number;
+  /** How many times it was sent, the accepted attempt included (1 when accepted at once). */
   attempts: number;
+  /** Milliseconds from its first attempt to the receiver's answer. */
   elapsedMs: number;
 }
 

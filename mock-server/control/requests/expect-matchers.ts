@@ -15,7 +15,8 @@ export interface JournalMatchers<R = unknown> {
 }
 
 /** What a runner passes as `this` to a matcher: whether it was called through `.not`. */
-interface MatcherContext {
+export interface MatcherContext {
+  /** `true` when the matcher was called through `.not` (`expect(backend).not.toHaveReceived(…)`). */
   isNot?: boolean;
 }
 
@@ -52,12 +53,14 @@ function latest(journal: JournalHolder['journal']): string {
  * A failure names the matcher and shows the requests the journal holds.
  */
 export const journalMatchers = {
+  /** Passes when the journal of `received` (a `MockBackend`) holds at least one request `matcher` selects. */
   toHaveReceived(this: MatcherContext, received: unknown, matcher: RequestMatcher) {
     const journal = journalOf(received);
     const found = journal.find(matcher);
     const wanted = JSON.stringify(matcher);
     return {
       pass: found.length > 0,
+      /** Why the assertion failed: the matcher, and the requests that matched or, if none, the latest ones. */
       message: () =>
         found.length > 0
           ? `expected no request matching ${wanted}, but ${found.length} did:\n${found.slice(-5).map(describe).join('\n')}`
@@ -65,12 +68,14 @@ export const journalMatchers = {
     };
   },
 
+  /** Passes when the journal of `received` (a `MockBackend`) holds exactly `times` requests `matcher` selects. */
   toHaveReceivedTimes(this: MatcherContext, received: unknown, matcher: RequestMatcher, times: number) {
     const journal = journalOf(received);
     const found = journal.find(matcher);
     const wanted = JSON.stringify(matcher);
     return {
       pass: found.length === times,
+      /** Why the assertion failed: the matcher, the count found and the requests that matched or, if none, the latest ones. */
       message: () =>
         this.isNot
           ? `expected other than ${times} request(s) matching ${wanted}, and ${found.length} did`

@@ -47,6 +47,7 @@ export interface JournalMessage {
 
 /** One request the backend answered on Okta's paths. */
 export interface JournalEntry {
+  /** The request's method, as the request spelled it (`GET`). */
   method: string;
   /** Path and query, as requested (secret query parameters redacted). */
   path: string;
@@ -131,7 +132,12 @@ export const JournalFilterSchema = z.strictObject({
   limit: z.int().min(1).max(100_000).optional(),
 });
 
-/** A filter of the journal (see {@link JournalFilterSchema}). */
+/**
+ * A filter of the journal; every member is optional and every one given must hold: `method` (in any
+ * case), `path` (without `?` the path alone, with one the path and query exactly), `status`, `since`
+ * (answered at or after this ISO 8601 instant, by the backend's clock) and `limit` (only the most
+ * recent this many, 1 to 100,000, still oldest first).
+ */
 export type JournalFilter = z.input<typeof JournalFilterSchema>;
 
 function contentTypeOf(list: readonly string[]): string | null {

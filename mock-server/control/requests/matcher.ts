@@ -33,7 +33,14 @@ export const RequestMatcherSchema = z
     path: ['pathPattern'],
   });
 
-/** A matcher (see {@link RequestMatcherSchema}). */
+/**
+ * Which journaled requests `backend.journal.find` and `.count` (and `POST /__appset/requests/find`,
+ * `/count`) select; every member is optional and every one given must hold: `method` (in any case),
+ * `path` (exact, without query) or `pathPattern` (a glob: `*` takes one segment, a trailing `/*` any
+ * deeper path), not both; `query` and `headers` (each with exactly this value; secret headers read as
+ * stored, `SSWS [REDACTED]`); `bodyContains` (text in the body as kept); `json` (a JSON value the body
+ * contains, at any depth) and `status`.
+ */
 export type RequestMatcher = z.input<typeof RequestMatcherSchema>;
 
 /** A journaled request as a matcher reads it. */

@@ -9,6 +9,7 @@ export type UnmatchedKind = 'not-implemented' | 'not-okta' | 'method-not-allowed
 
 /** What the journal says of a request no route or stub served. */
 export interface UnmatchedNote {
+  /** Why it went unserved: an Okta path not implemented here, a path that is not Okta's, or a method the path is not served with. */
   kind: UnmatchedKind;
   /** In words, with what to do. */
   note: string;
@@ -18,6 +19,7 @@ export interface UnmatchedNote {
 export interface Difference {
   /** What differs: the method, the path, a header, or the body. */
   field: 'method' | 'path' | 'header' | 'body';
+  /** The difference in words, e.g. `sent PUT where POST is served` or `Content-Type: missing; send the type of the body…`. */
   message: string;
 }
 
@@ -25,6 +27,7 @@ export interface Difference {
 export interface NearMiss {
   /** The route, as the journal names routes: `POST /api/v1/apps`. */
   route: string;
+  /** How the request differs from the route, method first, then the path, headers and body. */
   differences: Difference[];
 }
 

@@ -215,7 +215,9 @@ export interface ExpiringKeysParams {
 
 /** A key credential that expires soon, with its app. */
 export interface ExpiringKey {
+  /** The app the key belongs to, as the list of apps returned it. */
   app: Application;
+  /** The key credential, its certificate expiring before now + `withinDays` (or already expired). */
   key: SigningKey;
   /** Whether the app signs with this key now (`credentials.signing.kid`). */
   signing: boolean;

@@ -3,8 +3,7 @@
  * memory here) verifies it and acts on it. Run it with `npx tsx examples/provider-quickstart.ts`.
  */
 import { exportJWK, generateKeyPair } from 'jose';
-import { createClient } from 'appset';
-import { events, signSecurityEventToken } from 'appset/set';
+import { createPublisher, events, signSecurityEventToken } from 'appset/set';
 import { createMockBackend } from 'appset/mock-server';
 
 const ISSUER = 'https://risk.example.com';
@@ -28,7 +27,7 @@ const token = await signSecurityEventToken(
   { key: privateKey, kid: 'risk-1' },
 );
 
-// Publishing needs no admin credentials: the token itself is what the organization checks.
-const client = createClient({ orgUrl: backend.orgUrl, fetch: backend.fetch });
-await client.securityEvents.publish(token); // resolves on 202; a refusal throws SecurityEventTokenError
+// The publisher needs no Okta credentials (RFC 8935 push); it retries 429, 5xx and network failures.
+const publisher = createPublisher({ orgUrl: backend.orgUrl, fetch: (input, init) => backend.fetch(new Request(input, init)) });
+await publisher.publish(token); // resolves on 202; a refusal throws SetDeliveryError with Okta's err
 console.log(`ada@example.com risk level: ${backend.signals.user('ada@example.com')?.riskLevel}`);

@@ -58,7 +58,7 @@ const FLAGS = {
     help: ['load the state from FILE when it exists; write it there (atomically)', 'on SIGINT/SIGTERM'],
     example: './appset-state.json',
   },
-  ids: { type: 'string', default: 'random', value: 'deterministic', help: ['the same id sequence on every start and after a reset'], example: 'deterministic' },
+  ids: { type: 'string', default: 'random', value: 'deterministic|random', help: ['the same id sequence on every start and after a reset, or random ids', '(default random)'], example: 'deterministic' },
   control: {
     type: 'string',
     default: 'on',

@@ -56,8 +56,8 @@ export const StubInputSchema = z
     message: 'Give path (one exact path) or pathPattern (a glob such as /api/v1/users/*), one of them',
     path: ['path'],
   })
-  .refine((s) => s.body === undefined || (s.status !== 204 && s.status !== 304 && s.method !== 'HEAD'), {
-    message: 'A 204 or 304 answer, or an answer to HEAD, has no body; leave body out',
+  .refine((s) => s.body === undefined || (s.status !== 204 && s.status !== 205 && s.status !== 304 && s.method !== 'HEAD'), {
+    message: 'A 204, 205 or 304 answer, or an answer to HEAD, has no body; leave body out',
     path: ['body'],
   })
   .superRefine((s, context) => {
@@ -71,7 +71,7 @@ export const StubInputSchema = z
       const lower = name.toLowerCase();
       if (!HEADER_NAME.test(name)) {
         context.addIssue({ code: 'custom', message: "Must be a header name: letters, digits and !#$%&'*+.^_`|~- (at most 100)", path: ['headers', name] });
-      } else if (SERVER_HEADERS.has(lower)) {
+      } else if (SERVER_HEADERS.has(lower) || lower.startsWith('access-control-')) {
         const hint = lower.startsWith('x-rate-limit') ? '; for a 429 with its reset, add a fault (POST /__appset/faults with status 429 and resetInMs)' : '';
         context.addIssue({ code: 'custom', message: `The server writes ${lower} itself; leave it out${hint}`, path: ['headers', name] });
       } else if (seen.has(lower)) {

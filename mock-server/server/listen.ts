@@ -6,6 +6,7 @@ import type { MockBackend } from '../backend';
 import { base62 } from '../http/ids';
 import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type BodySeen, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
 import { serveHooksOf } from '../http/serve-hooks';
+import { redactQuery } from '../control/requests/redact';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
 import { planeRefusal, shorten } from './plane-guard';
@@ -248,7 +249,10 @@ function errorCodeOf(reply: RenderedReply): string | undefined {
 
 /** The log's copy of a request target, bounded so one request cannot flood the log. */
 function loggedPath(target: string): string {
-  return target.length > 2048 ? `${target.slice(0, 2048)}…` : target;
+  const query = target.indexOf('?');
+  // Secrets in a query string are taken out as the journal takes them out.
+  const redacted = query === -1 ? target : target.slice(0, query) + redactQuery(target.slice(query));
+  return redacted.length > 2048 ? `${redacted.slice(0, 2048)}…` : redacted;
 }
 
 /**

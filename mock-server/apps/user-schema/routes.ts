@@ -62,6 +62,9 @@ export function userSchemaRoutes(env: RouteEnv, apps: AppService, schemas: UserS
         const previous = stateOf(app);
         const custom: Record<string, Json> = { ...previous.custom };
         for (const [name, property] of Object.entries(change.definitions.custom?.properties ?? {})) {
+          if (name === '__proto__') {
+            throw validationFailed([{ path: 'definitions.custom.properties.__proto__', reason: 'Not a property name this backend keeps; choose another name' }]);
+          }
           if (property === null) delete custom[name];
           else custom[name] = { scope: 'NONE', ...(property as Json) };
         }
@@ -70,7 +73,7 @@ export function userSchemaRoutes(env: RouteEnv, apps: AppService, schemas: UserS
         }
         const baseRequired = { ...previous.baseRequired };
         for (const [name, property] of Object.entries(change.definitions.base?.properties ?? {})) {
-          if (!(name in BASE_PROPERTIES)) {
+          if (!Object.hasOwn(BASE_PROPERTIES, name)) {
             throw validationFailed([{ path: `definitions.base.properties.${name}`, reason: 'Not a base property of this app; add it under definitions.custom' }]);
           }
           const given = (property as { required?: boolean }).required;

@@ -1,7 +1,7 @@
 // How the request journal keeps headers and bodies: secrets redacted first, then cut to a bound, so
 // an entry never holds more than the bounds below, whatever was sent.
 import { exceedsUtf8Bytes, utf8ByteLength } from '../../http/utf8';
-import { bodyKind, redactBodyText, redactHeader } from './redact';
+import { bodyKind, redactBodyText, redactHeader, type BodyKind } from './redact';
 
 /** The default bound on each body the journal keeps, in UTF-8 bytes. */
 export const JOURNAL_DEFAULT_BODY_BYTES = 16 * 1024;
@@ -93,11 +93,35 @@ const encoder = new TextEncoder();
 
 /** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
 function cutUtf8(text: string, maxBytes: number, scratch: Uint8Array): string {
-  const { read } = encoder.encodeInto(text, scratch.subarray(0, maxBytes));
-  return text.slice(0, read);
+  const { written } = encoder.encodeInto(text, scratch.subarray(0, maxBytes));
+  // Decoded from the bytes, not \`text.slice\`: a slice would keep the whole body alive in memory
+  // (engines share the parent string), and the journal's bound would be the request bound instead.
+  return decoder.decode(scratch.subarray(0, written));
 }
 
 const decoder = new TextDecoder();
+
+/**
+ * The kind a body is kept as. The routes read JSON whatever a request's \`Content-Type\` says, so a
+ * label is not trusted to spare a body from redaction: a "binary" or "JWT" body whose first
+ * character opens JSON, or that reads as a form, is kept as text and redacted as such.
+ */
+function sniffedKind(kind: BodyKind, bytes: Uint8Array): BodyKind {
+  if (kind !== 'binary' && kind !== 'jwt') return kind;
+  let i = 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  const first = bytes[i];
+  if (first === 0x7b || first === 0x5b) return 'text';
+  if (kind === 'jwt') {
+    // A compact JWS holds base64url and two dots only; anything else is read as text.
+    for (let j = i; j < Math.min(bytes.length, 4096); j++) {
+      const c = bytes[j]!;
+      const base64url = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f || c === 0x2e;
+      if (!base64url && c !== 0x0a && c !== 0x0d && c !== 0x20) return 'text';
+    }
+  }
+  return kind;
+}
 
 /**
  * A copy of the first `max` bytes, in a buffer of their own: a Node `Buffer`'s `slice` would be a
@@ -150,7 +174,7 @@ export class BodyKeeper {
   }
 
   #keep(bytes: Uint8Array, text: string | undefined, contentType: string | null, owned: boolean): KeptBody {
-    const kind = bodyKind(contentType);
+    const kind = sniffedKind(bodyKind(contentType), bytes);
     const size = bytes.byteLength;
     if (kind === 'binary' || kind === 'jwt') {
       const truncated = size > this.maxBytes;

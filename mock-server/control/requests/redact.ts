@@ -36,16 +36,32 @@ const SECRET_NAMES: ReadonlySet<string> = new Set([
 /** Members of a JSON Web Key that hold private key material (RFC 7518 §6.2.2, §6.3.2, §6.4.1). */
 const JWK_PRIVATE_MEMBERS: ReadonlySet<string> = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
 
+/**
+ * Endings that name a secret whatever comes before them (\`activationToken\`, \`stateToken\`,
+ * \`secretKey\`, \`oldPassword\`), compared as {@link SECRET_NAMES} are.
+ */
+const SECRET_ENDINGS = /(?:token|secret|password|passcode|secretkey|privatekey|apikey|accesskey|tokenhint)$/;
+
+/**
+ * Members whose value carries a secret inside it: an activation or reset link holds its one-time
+ * token in its path.
+ */
+const SECRET_LINKS: ReadonlySet<string> = new Set(['activationurl', 'reseturl', 'resetpasswordurl']);
+
 /** Whether a member, field or parameter name names a secret. */
 export function isSecretName(name: string): boolean {
-  return SECRET_NAMES.has(name.toLowerCase().replace(/[-_]/g, ''));
+  const plain = name.toLowerCase().replace(/[-_]/g, '');
+  return SECRET_NAMES.has(plain) || SECRET_ENDINGS.test(plain) || SECRET_LINKS.has(plain);
 }
+
+/** Query and form fields that are secrets there, though not as JSON members: an OAuth authorization \`code\`. */
+const FORM_ONLY_SECRETS: ReadonlySet<string> = new Set(['code']);
 
 /**
  * Text that may hold a secret: a secret's name, a JWK (`"kty"`), a PEM private key, or JSON escapes
  * (`\u0070assword` spells `password`). A body without any of these is kept as it came, unscanned.
  */
-const SECRET_HINT = /passw|passc|passph|secret|assertion|token|private|"kty"|answer|verifier|api[-_]?key|\\u/i;
+const SECRET_HINT = /passw|passc|passph|secret|assertion|token|private|"kty"|answer|verifier|api[-_]?key|access[-_]?key|activation|reset|\\u/i;
 
 /** A PEM private key (PKCS #1, #8, SEC 1, OpenSSH, PGP), to its end marker or the end of a cut text. */
 const PEM_PRIVATE_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(?:-----END \1PRIVATE KEY\2-----|$)/g;
@@ -54,7 +70,7 @@ const PEM_PRIVATE_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\
 const SCHEME_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization']);
 
 /** Headers whose whole value is a secret (beside those {@link isSecretName} names). */
-const SECRET_HEADER = /^(?:dpop|cookie|set-cookie)$|token|secret|passw|api[-_]?key|session|credential|assertion/;
+const SECRET_HEADER = /^(?:dpop|cookie|set-cookie)$|token|secret|passw|key|session|credential|assertion|auth|bearer|signature/;
 
 /** What happens to a header's value: kept, its scheme kept, or replaced whole. */
 type HeaderRule = 'plain' | 'scheme' | 'secret';
@@ -71,7 +87,8 @@ function ruleOf(name: string): HeaderRule {
   let rule = rules.get(name);
   if (rule !== undefined) return rule;
   const lower = name.toLowerCase();
-  rule = SCHEME_HEADERS.has(lower) ? 'scheme' : SECRET_HEADER.test(lower) || isSecretName(lower) ? 'secret' : 'plain';
+  // WWW-Authenticate names schemes and errors (a challenge), no credential.
+  rule = SCHEME_HEADERS.has(lower) ? 'scheme' : lower !== 'www-authenticate' && (SECRET_HEADER.test(lower) || isSecretName(lower)) ? 'secret' : 'plain';
   if (rules.size >= MAX_RULES) rules.clear();
   rules.set(name, rule);
   return rule;
@@ -125,17 +142,27 @@ export function bodyKind(contentType: string | null): BodyKind {
  */
 export function redactBodyText(text: string, kind: BodyKind): string {
   if (kind === 'jwt' || kind === 'binary') return text;
-  if (kind === 'form') return redactForm(text);
-  if (!SECRET_HINT.test(text)) return text;
+  if (!SECRET_HINT.test(text) && !(kind === 'form' && /(?:^|&)code=/.test(text))) return text;
   const withoutKeys = text.replace(PEM_PRIVATE_KEY, REDACTED);
-  if (kind === 'json' || /^\s*[[{]/.test(withoutKeys)) return redactJson(withoutKeys);
-  if (/^[\w.%+-]+=/.test(withoutKeys)) return redactForm(withoutKeys);
+  // Read by what the text is, not only by its label: the routes read JSON whatever the label says.
+  if (/^\s*[[{]/.test(withoutKeys)) return redactJson(withoutKeys);
+  if (kind === 'form' || /^&*[\w.%+-]+=/.test(withoutKeys)) return redactForm(withoutKeys);
+  if (/content-disposition:/i.test(withoutKeys)) return redactMultipart(withoutKeys);
+  if (kind === 'json') return redactJson(withoutKeys);
   return withoutKeys;
+}
+
+/** A multipart body with the values of parts named for secrets replaced. */
+function redactMultipart(text: string): string {
+  return text.replace(
+    /(content-disposition:[^\r\n]*?\bname="([^"\r\n]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi,
+    (part: string, head: string, name: string) => (isSecretName(name) || FORM_ONLY_SECRETS.has(name.toLowerCase()) ? `${head}${REDACTED}` : part),
+  );
 }
 
 /** A path's query with the values of parameters named for secrets taken out. */
 export function redactQuery(search: string): string {
-  if (search === '' || !(SECRET_HINT.test(search) || search.includes('%'))) return search;
+  if (search === '' || !(SECRET_HINT.test(search) || search.includes('%') || /[?&]code=/.test(search))) return search;
   return `?${redactForm(search.slice(1))}`;
 }
 
@@ -155,7 +182,8 @@ function redactForm(text: string): string {
       const equals = pair.indexOf('=');
       if (equals === -1) return pair;
       const name = pair.slice(0, equals);
-      if (isSecretName(decodeFormPart(name)) || decodeFormPart(pair.slice(equals + 1)).includes('PRIVATE KEY')) return `${name}=${REDACTED}`;
+      const field = decodeFormPart(name);
+      if (isSecretName(field) || FORM_ONLY_SECRETS.has(field.toLowerCase()) || decodeFormPart(pair.slice(equals + 1)).includes('PRIVATE KEY')) return `${name}=${REDACTED}`;
       return pair;
     })
     .join('&');
@@ -192,7 +220,8 @@ const QUOTED_REDACTED = JSON.stringify(REDACTED);
  * journal may have cut it, or the sender may have sent it malformed.
  */
 function redactJson(text: string): string {
-  const hasJwk = text.includes('"kty"');
+  // A JWK's \`kty\` may be spelled with escapes (\`"k\u0074y"\`): any escape makes every object a suspect.
+  const hasJwk = text.includes('"kty"') || text.includes('\\u');
   const parts: string[] = [];
   let copied = 0;
   // Per open container: an array, or an object expecting a member's name or its value.
@@ -231,15 +260,14 @@ function redactJson(text: string): string {
     } else if (c === ',') {
       if (stack[stack.length - 1] === 'value') stack[stack.length - 1] = 'name';
       secretNext = false;
-    } else if ((c === '-' || (c >= '0' && c <= '9')) && (secretDepth !== -1 || secretNext)) {
+    } else if ((secretDepth !== -1 || secretNext) && !/[\s\]}]/.test(c)) {
+      // A number, or a bare word of malformed JSON (\`"value": Sup3rSecret\`): replaced up to where
+      // the value ends. true, false and null are replaced too, harmlessly.
       let end = i + 1;
-      while (end < text.length && /[0-9eE+.-]/.test(text[end]!)) end++;
+      while (end < text.length && !/[\s,\]}:"]/.test(text[end]!)) end++;
       replace(i, end);
       secretNext = false;
       i = end - 1;
-    } else if (c === 't' || c === 'f' || c === 'n') {
-      // true, false and null hold no secret; a secret member holding one has had its value.
-      secretNext = false;
     }
   }
   if (copied === 0) return text;

@@ -83,7 +83,7 @@ describe('POST /__appset/stubs', () => {
     ['a header value with CR LF', { method: 'GET', path: '/a', status: 200, headers: { 'x-a': 'b\r\nSet-Cookie: x=1' } }, 400, 'stub field headers.x-a: Must be printable ASCII text without CR or LF (at most 4096 characters)'],
     ['a header name with a space', { method: 'GET', path: '/a', status: 200, headers: { 'x a': 'b' } }, 400, 'stub field headers.x a: Must be a header name: letters, digits and !#$%&\'*+.^_`|~- (at most 100)'],
     ['a header the server writes', { method: 'GET', path: '/a', status: 200, headers: { 'Content-Length': '5' } }, 400, 'stub field headers.Content-Length: The server writes content-length itself; leave it out'],
-    ['a body for a 204', { method: 'GET', path: '/a', status: 204, body: {} }, 400, 'stub field body: A 204 or 304 answer, or an answer to HEAD, has no body; leave body out'],
+    ['a body for a 204', { method: 'GET', path: '/a', status: 204, body: {} }, 400, 'stub field body: A 204, 205 or 304 answer, or an answer to HEAD, has no body; leave body out'],
     ['a body past the bound', { method: 'GET', path: '/a', status: 200, body: 'x'.repeat(256 * 1024 + 1) }, 400, 'stub field body: 262145 bytes, more than 262144; answer with less'],
     ['a path on the plane', { method: 'GET', path: '/__appset/health', status: 200 }, 400, 'stub field path: The control plane cannot be stubbed; name an Okta path such as /api/v1/users'],
     ['a path with a query', { method: 'GET', path: '/api/v1/users?q=a', status: 200 }, 400, 'stub field path: Must be a path starting with "/", without query or spaces, e.g. /api/v1/users/*'],

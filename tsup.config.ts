@@ -59,6 +59,11 @@ export default defineConfig([
       'set/index': 'src/set/index.ts',
       'mock-server/index': 'mock-server/index.ts',
       'mock-server/msw/index': 'mock-server/msw/index.ts',
+      // Each client extension is an entry of its own, so its code lands in a chunk of its own, which a
+      // bundler drops whole (package.json's sideEffects: false) from a program that does not import it.
+      'extensions/app-credentials': 'src/apps/credentials/extension.ts',
+      'extensions/app-resources': 'src/apps/app-resources.ts',
+      'extensions/directory': 'src/directory/extension.ts',
     },
     outDir: 'dist/browser',
     format: ['esm'],

@@ -5,11 +5,10 @@ import { ApplicationsResource } from './apps/resource';
 import { loadServiceApp, ServiceAppOptionsSchema } from './auth/load';
 import type { ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
+import { bindTransport } from './core/client-transport';
 import { HOOK_NAMES, type ClientHooks } from './core/hooks';
 import { headerAuth, Transport, type FetchLike, type RequestAuth } from './core/transport';
 import { ConfigurationError } from './errors';
-import { groupsResource, type GroupsResource } from './directory/groups';
-import { usersResource, type UsersResource } from './directory/users';
 import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
 import { SecurityEventsResource } from './security-events/resource';
@@ -81,11 +80,22 @@ export interface AppsetClient {
   readonly securityEventsProviders: SecurityEventsProvidersResource;
   /** The System Log API. */
   readonly logs: LogsResource;
-  /** The Users API: the people of the organization. */
-  readonly users: UsersResource;
-  /** The Groups API and group membership. */
-  readonly groups: GroupsResource;
+  /**
+   * Adds the resources of `extension` to this client and returns it, typed with them, e.g.
+   * `createClient(options).extend(appCredentials)` gives `client.apps.keys`. Resources come in
+   * extensions so that a program carries only those it uses: see {@link ClientExtension}.
+   */
+  extend<A extends object>(extension: ClientExtension<A>): this & A;
 }
+
+/**
+ * Resources a client is given with {@link AppsetClient.extend}: `appCredentials` (`apps.keys`,
+ * `apps.csrs`, `apps.secrets`, `apps.jwks`, `apps.metadata`, `apps.rotateSigningKey`),
+ * `appResources` (`apps.policies`, `apps.logo`, `apps.features`, `apps.connections`, `apps.tokens`,
+ * `apps.groupPush`, `apps.federatedClaims`, `apps.userSchema`) and `directory` (`users`, `groups`,
+ * `apps.grants`). A browser bundle holds only the extensions its program imports.
+ */
+export type ClientExtension<A extends object> = (client: AppsetClient) => A;
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
 
@@ -208,13 +218,22 @@ export function createClient(options: ClientOptions): AppsetClient {
     maxResponseBytes,
     hooks: (o.hooks ?? {}) as ClientHooks,
   });
-  return {
+  const client: AppsetClient = {
     orgUrl,
     apps: new ApplicationsResource(transport),
     securityEvents: new SecurityEventsResource(transport),
     securityEventsProviders: new SecurityEventsProvidersResource(transport),
     logs: new LogsResource(transport),
-    users: usersResource(transport),
-    groups: groupsResource(transport),
+    extend(extension) {
+      // Members that are objects on both sides (`apps`) are merged, so `apps.list` stays beside `apps.keys`.
+      for (const [key, value] of Object.entries(extension(this))) {
+        const target = (this as unknown as Record<string, unknown>)[key];
+        if (typeof target === 'object' && target !== null) Object.assign(target, value);
+        else Object.defineProperty(this, key, { value, enumerable: true });
+      }
+      return this as never;
+    },
   };
+  bindTransport(client, transport);
+  return client;
 }

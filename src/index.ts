@@ -1,6 +1,6 @@
 // The public surface of `appset`. Nothing else is reachable from the package.
 export { createClient } from './client';
-export type { AppsetClient, ClientOptions } from './client';
+export type { AppsetClient, ClientExtension, ClientOptions } from './client';
 export type { CallOptions, FetchLike } from './core/transport';
 export { ApiCall } from './core/api-call';
 export type { WithResponse } from './core/api-call';
@@ -19,6 +19,8 @@ export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema, UpdateAppUse
 export type { AppUser, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
 export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
 export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
+export { appResources } from './apps/app-resources';
+export type { AppResources } from './apps/app-resources';
 export type { AppPoliciesResource } from './apps/policies/resource';
 export type { AppLogoResource, LogoSource, UploadedLogo } from './apps/logo/resource';
 export type { LogoMediaType } from './apps/logo/image-type';
@@ -36,6 +38,8 @@ export { ClientJwkSchema, ClientJwkSetSchema, ClientSecretInputSchema, ClientSec
 export type { ClientJwk, ClientJwkSet, ClientSecret, ClientSecretInput, Csr, SigningKey } from './apps/credentials/schemas';
 export type { ClientJwkInput, CsrMetadata } from './apps/credentials/inputs';
 export { expiringKeys } from './apps/credentials/resources';
+export { appCredentials } from './apps/credentials/extension';
+export type { AppCredentialsResources } from './apps/credentials/extension';
 export type {
   AppCsrsResource,
   AppJwksResource,
@@ -93,6 +97,8 @@ export {
 } from './providers/schemas';
 export type { SecurityEventsProvider, SecurityEventsProviderInput } from './providers/schemas';
 
+export { directory } from './directory/extension';
+export type { DirectoryResources } from './directory/extension';
 export { GroupSchema, UserProfileSchema, UserSchema } from './directory/schemas';
 export type { Group, User } from './directory/schemas';
 export { CreateUserInputSchema, ReplaceUserInputSchema, UpdateUserInputSchema, UserActivationSchema } from './directory/users';

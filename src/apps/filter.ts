@@ -16,7 +16,7 @@ const FILTER_ATTRIBUTES = {
  * The attributes `GET /api/v1/apps` filters on, each with the values it takes: the one list the
  * client checks filter objects against and the reference backend parses filter strings with.
  */
-export const ApplicationFilterAttributesSchema = z.strictObject(FILTER_ATTRIBUTES);
+export const ApplicationFilterAttributesSchema = /* @__PURE__ */ z.strictObject(FILTER_ATTRIBUTES);
 
 /**
  * A filter object as `list` takes it: at most one member is meant, each optional here; the
@@ -36,7 +36,7 @@ export type ApplicationFilterAttributes = z.infer<typeof ApplicationFilterAttrib
 export type ApplicationFilterAttribute = keyof ApplicationFilterAttributes;
 
 /** Every filterable attribute (attribute names are case-sensitive). */
-export const APPLICATION_FILTER_ATTRIBUTES = Object.keys(FILTER_ATTRIBUTES) as ApplicationFilterAttribute[];
+export const APPLICATION_FILTER_ATTRIBUTES = /* @__PURE__ */ Object.keys(FILTER_ATTRIBUTES) as ApplicationFilterAttribute[];
 
 type ExactlyOne<T> = {
   [K in keyof T]: { [P in K]: T[P] } & { [P in Exclude<keyof T, K>]?: never };

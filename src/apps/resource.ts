@@ -7,7 +7,6 @@ import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import { fieldIssues, PARSE_OPTIONS } from '../validation/field-issues';
 import { AppGroupsResource } from './app-groups';
-import { appGrantsResource, type AppGrantsResource } from './grants';
 import { AppUsersResource } from './app-users';
 import { ApplicationListSchema, ApplicationSchema, type Application } from './application';
 import {
@@ -18,26 +17,6 @@ import {
 } from './create-input';
 import { ApplicationFilterObjectSchema, serializeApplicationFilter, type ApplicationFilter } from './filter';
 import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
-import { appFederatedClaims, type AppFederatedClaimsResource } from './federated-claims/resource';
-import { appGroupPush, type AppGroupPushResource } from './group-push/resource';
-import { appLogo, type AppLogoResource } from './logo/resource';
-import { appPolicies, type AppPoliciesResource } from './policies/resource';
-import { appConnections, type AppConnectionsResource } from './provisioning/connections';
-import { appFeatures, type AppFeaturesResource } from './provisioning/features';
-import { appTokens, type AppTokensResource } from './tokens/resource';
-import { appUserSchema, type AppUserSchemaResource } from './user-schema/resource';
-import {
-  appCsrs,
-  appJwks,
-  appKeys,
-  appSecrets,
-  rotateSigningKey,
-  samlMetadata,
-  type AppCsrsResource,
-  type AppJwksResource,
-  type AppKeysResource,
-  type AppSecretsResource,
-} from './credentials/resources';
 
 /** Parameters of {@link ApplicationsResource.list}. */
 export interface ListApplicationsParams {
@@ -119,61 +98,12 @@ export class ApplicationsResource {
   readonly users: AppUsersResource;
   /** App groups: the groups assigned to an app (`/api/v1/apps/{appId}/groups`). */
   readonly groups: AppGroupsResource;
-  /** The app's sign-in policy (`/api/v1/apps/{appId}/policies/{policyId}`). */
-  readonly policies: AppPoliciesResource;
-  /** The app's logo (`/api/v1/apps/{appId}/logo`). */
-  readonly logo: AppLogoResource;
-  /** The app's provisioning features (`/api/v1/apps/{appId}/features`). */
-  readonly features: AppFeaturesResource;
-  /** The app's default provisioning connection (`/api/v1/apps/{appId}/connections/default`). */
-  readonly connections: AppConnectionsResource;
-  /** The refresh tokens of the app's client (`/api/v1/apps/{appId}/tokens`). */
-  readonly tokens: AppTokensResource;
-  /** Group push mappings (`/api/v1/apps/{appId}/group-push/mappings`). */
-  readonly groupPush: AppGroupPushResource;
-  /** The app's federated claims (`/api/v1/apps/{appId}/federated-claims`). */
-  readonly federatedClaims: AppFederatedClaimsResource;
-  /** The app user schema (`/api/v1/meta/schemas/apps/{appId}/default`). */
-  readonly userSchema: AppUserSchemaResource;
-  /** Signing keys of apps and their certificates (`/api/v1/apps/{appId}/credentials/keys`). */
-  readonly keys: AppKeysResource;
-  /** Certificate signing requests of apps (`/api/v1/apps/{appId}/credentials/csrs`). */
-  readonly csrs: AppCsrsResource;
-  /** Client secrets of OAuth 2.0 client apps (`/api/v1/apps/{appId}/credentials/secrets`). */
-  readonly secrets: AppSecretsResource;
-  /** JSON Web Keys of OAuth 2.0 client apps (`/api/v1/apps/{appId}/credentials/jwks`). */
-  readonly jwks: AppJwksResource;
-  /** A SAML 2.0 app's IdP metadata (`GET /api/v1/apps/{appId}/sso/saml/metadata`), the XML document as a string; `kid` picks the certificate. */
-  readonly metadata: ReturnType<typeof samlMetadata>;
-  /**
-   * Rotates an app's signing key: generates a key valid `validityYears`, switches the app's
-   * `credentials.signing.kid` to it with a replace that changes nothing else, and answers the key,
-   * the app and (for SAML 2.0) its metadata with the new certificate. See docs/credentials.md.
-   */
-  readonly rotateSigningKey: ReturnType<typeof rotateSigningKey>;
-  /** Scope consent grants: the Okta scopes an app may ask tokens for (`/api/v1/apps/{appId}/grants`). */
-  readonly grants: AppGrantsResource;
 
   /** @internal created by `createClient`. */
   constructor(transport: Transport) {
     this.#transport = transport;
     this.users = new AppUsersResource(transport);
     this.groups = new AppGroupsResource(transport);
-    this.policies = appPolicies(transport);
-    this.logo = appLogo(transport);
-    this.features = appFeatures(transport);
-    this.connections = appConnections(transport);
-    this.tokens = appTokens(transport);
-    this.groupPush = appGroupPush(transport);
-    this.federatedClaims = appFederatedClaims(transport);
-    this.userSchema = appUserSchema(transport);
-    this.keys = appKeys(transport);
-    this.csrs = appCsrs(transport);
-    this.secrets = appSecrets(transport);
-    this.jwks = appJwks(transport);
-    this.metadata = samlMetadata(transport);
-    this.rotateSigningKey = rotateSigningKey(this, this.keys, this.metadata);
-    this.grants = appGrantsResource(transport);
   }
 
   /**

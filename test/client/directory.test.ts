@@ -1,9 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BadRequestError, ForbiddenError, NotFoundError, RequestValidationError, type Group, type Pager, type User } from '../../src/index';
+import { BadRequestError, directory, ForbiddenError, type Group, NotFoundError, type Pager, RequestValidationError, type User } from '../../src/index';
 import { useMockBackend } from '../support/backend';
 import { bookmark } from '../mock-server/app-inputs';
 
-const { backend, client } = useMockBackend();
+const mock = useMockBackend();
+const { backend } = mock;
+// Clients get users and groups with the `directory` extension.
+const client = (...args: Parameters<typeof mock.client>) => mock.client(...args).extend(directory);
 
 const PASSWORD = 'Str0ng-Secret-1';
 const profile = (name: string) => ({ firstName: name, lastName: 'Client', email: `${name.toLowerCase()}@example.com`, login: `${name.toLowerCase()}@example.com` });

@@ -25,7 +25,7 @@ export interface AppFederatedClaimsResource {
   delete(appId: string, claimId: string, options?: CallOptions): ApiCall<void>;
 }
 
-/** @internal wired into `client.apps.federatedClaims`. */
+/** @internal wired into `client.apps.federatedClaims` by the `appResources` extension. */
 export const appFederatedClaims: (transport: Transport) => AppFederatedClaimsResource = defineOperations({
   list: { route: 'GET /api/v1/apps/{appId}/federated-claims', answer: z.array(FederatedClaimSchema), what: 'federated claims' },
   create: { route: 'POST /api/v1/apps/{appId}/federated-claims', body: ObjectBody, answer: FederatedClaimSchema, what: 'federated claim' },

@@ -52,7 +52,7 @@ export interface AppGroupPushResource {
 
 const text = z.optional(z.string());
 
-/** @internal wired into `client.apps.groupPush`. */
+/** @internal wired into `client.apps.groupPush` by the `appResources` extension. */
 export const appGroupPush: (transport: Transport) => AppGroupPushResource = defineOperations({
   list: {
     route: 'GET /api/v1/apps/{appId}/group-push/mappings',

@@ -47,7 +47,7 @@ export interface AppLogoResource {
   upload(appId: string, file: LogoSource, options?: CallOptions): ApiCall<UploadedLogo>;
 }
 
-/** @internal wired into `client.apps.logo`. */
+/** @internal wired into `client.apps.logo` by the `appResources` extension. */
 export function appLogo(transport: Transport): AppLogoResource {
   return {
     upload: (appId, file, options) =>

@@ -15,7 +15,7 @@ export interface AppPoliciesResource {
   assign(appId: string, policyId: string, options?: CallOptions): ApiCall<void>;
 }
 
-/** @internal wired into `client.apps.policies`. */
+/** @internal wired into `client.apps.policies` by the `appResources` extension. */
 export const appPolicies: (transport: Transport) => AppPoliciesResource = defineOperations({
   assign: { route: 'PUT /api/v1/apps/{appId}/policies/{policyId}' },
 });

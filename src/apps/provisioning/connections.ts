@@ -44,7 +44,7 @@ export interface AppConnectionsResource {
 
 const lifecycle = <A extends string>(action: A) => ({ route: `POST /api/v1/apps/{appId}/connections/default/lifecycle/${action}`, retry: 'idempotent' }) as const;
 
-/** @internal wired into `client.apps.connections`. */
+/** @internal wired into `client.apps.connections` by the `appResources` extension. */
 export const appConnections: (transport: Transport) => AppConnectionsResource = defineOperations({
   get: { route: 'GET /api/v1/apps/{appId}/connections/default', answer: ProvisioningConnectionSchema, what: 'provisioning connection' },
   update: {

@@ -27,7 +27,7 @@ export interface AppFeaturesResource {
   update(appId: string, name: AppFeatureName, capabilities: AppFeatureUpdate, options?: CallOptions): ApiCall<AppFeature>;
 }
 
-/** @internal wired into `client.apps.features`. */
+/** @internal wired into `client.apps.features` by the `appResources` extension. */
 export const appFeatures: (transport: Transport) => AppFeaturesResource = defineOperations({
   list: { route: 'GET /api/v1/apps/{appId}/features', answer: z.array(AppFeatureSchema), what: 'app features' },
   get: { route: 'GET /api/v1/apps/{appId}/features/{name}', answer: AppFeatureSchema, what: 'app feature' },

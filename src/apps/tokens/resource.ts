@@ -44,7 +44,7 @@ export interface AppTokensResource {
   revokeAll(appId: string, options?: CallOptions): ApiCall<void>;
 }
 
-/** @internal wired into `client.apps.tokens`. */
+/** @internal wired into `client.apps.tokens` by the `appResources` extension. */
 export const appTokens: (transport: Transport) => AppTokensResource = defineOperations({
   list: {
     route: 'GET /api/v1/apps/{appId}/tokens',

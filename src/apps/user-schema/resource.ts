@@ -22,7 +22,7 @@ export interface AppUserSchemaResource {
   update(appId: string, change: AppUserSchemaUpdate, options?: CallOptions): ApiCall<AppUserSchemaDocument>;
 }
 
-/** @internal wired into `client.apps.userSchema`. */
+/** @internal wired into `client.apps.userSchema` by the `appResources` extension. */
 export const appUserSchema: (transport: Transport) => AppUserSchemaResource = defineOperations({
   get: { route: 'GET /api/v1/meta/schemas/apps/{appId}/default', answer: AppUserSchemaDocumentSchema, what: 'app user schema' },
   update: {

@@ -86,7 +86,7 @@ export interface MockBackendOptions {
   control?: boolean;
   /** `'deterministic'`: the same id sequence on every start and after `reset()`. Default `'random'`. */
   ids?: IdMode;
-  /** How many requests `journal` (`GET /__appset/requests`) keeps, the oldest dropped first. Default 1,000. */
+  /** How many requests `journal` (`GET /__appset/requests`) keeps, the oldest dropped first. Default 200 (see `JOURNAL_DEFAULT_SIZE`). */
   journalSize?: number;
   /**
    * How much of each request and answer body the journal keeps, in bytes (0 to 1 MiB); past it an
@@ -310,7 +310,7 @@ export interface MockBackend {
   readonly faults: MockFaultsState;
   /** The backend's clock: timestamps, `Date` headers, rate-limit and replay windows follow it. */
   readonly clock: MockClockState;
-  /** The requests answered on Okta's paths, with what was sent and answered, oldest first (the last 1,000). */
+  /** The requests answered on Okta's paths, with what was sent and answered, oldest first (the last 200 unless `journalSize` says otherwise). */
   readonly journal: MockJournalState;
   /** Answers given before the routes: for endpoints the backend does not implement, or to force one answer. */
   readonly stubs: MockStubsState;

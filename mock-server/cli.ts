@@ -10,6 +10,7 @@ import { listen, type RequestLogEntry, type RunningServer } from './server/liste
 import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './node/cli-options';
 import { LogLines, type LogLevel } from './node/log-lines';
 import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from './control/requests/capture';
+import { JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './control/requests/journal';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {
@@ -77,6 +78,13 @@ const FLAGS = {
     ],
     example: 'all',
   },
+  'journal-size': {
+    type: 'string',
+    default: String(JOURNAL_DEFAULT_SIZE),
+    value: '<n>',
+    help: [`how many requests the journal keeps, 1 to ${JOURNAL_MAX_SIZE}, the oldest dropped first`, `(default ${JOURNAL_DEFAULT_SIZE})`],
+    example: '1000',
+  },
   'journal-body-bytes': {
     type: 'string',
     default: String(JOURNAL_DEFAULT_BODY_BYTES),
@@ -126,6 +134,7 @@ interface CliOptions {
   control: ControlCliOptions;
   log: LogLevel;
   journalBodyBytes: number;
+  journalSize: number;
 }
 
 function exampleValue(flag: string): string {
@@ -215,7 +224,11 @@ function parseCommandLine(args: string[]): Parsed {
   if (!/^\d+$/.test(values['journal-body-bytes']) || journalBodyBytes > JOURNAL_MAX_BODY_BYTES) {
     throw new UsageError(`--journal-body-bytes must be a whole number from 0 to ${JOURNAL_MAX_BODY_BYTES} (got "${values['journal-body-bytes']}"), e.g. --journal-body-bytes 65536.`);
   }
-  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, corsOrigins, control, log, journalBodyBytes } };
+  const journalSize = Number(values['journal-size']);
+  if (!/^\d+$/.test(values['journal-size']) || journalSize < 1 || journalSize > JOURNAL_MAX_SIZE) {
+    throw new UsageError(`--journal-size must be a whole number from 1 to ${JOURNAL_MAX_SIZE} (got "${values['journal-size']}"), e.g. --journal-size 1000.`);
+  }
+  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, corsOrigins, control, log, journalBodyBytes, journalSize } };
 }
 
 /** Whether `--log errors` writes a line for this request: a refusal or a failure (status 400 and up, or no answer). */
@@ -268,6 +281,7 @@ async function main(): Promise<number> {
     ids: options.control.ids,
     control: options.control.control,
     journalBodyBytes: options.journalBodyBytes,
+    journalSize: options.journalSize,
   };
   if (options.orgUrl !== undefined) backendOptions.orgUrl = options.orgUrl;
   if (options.control.seed !== undefined) backendOptions.seed = options.control.seed;

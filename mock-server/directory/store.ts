@@ -391,15 +391,11 @@ export class Directory {
 
   /**
    * The user whose login or email is `email` (letter case aside), if any: how Okta's receiver finds the
-   * user a security event names ("a valid user sign-in email in the Okta org"). A scan, so that the
-   * users API changing a profile needs no index kept in step; directories here are small.
+   * user a security event names ("a valid user sign-in email in the Okta org"). A login is preferred;
+   * among users sharing a primary email, the first added. Read from the login and email indexes.
    */
   userByEmail(email: string): DirectoryUser | undefined {
-    const wanted = email.toLowerCase();
-    for (const user of this.userRecords.values()) {
-      if (user.profile.login.toLowerCase() === wanted || user.profile.email.toLowerCase() === wanted) return user;
-    }
-    return undefined;
+    return this.userByLogin(email) ?? this.userRecords.page({ limit: 1, index: ['email', email.toLowerCase()] }).items[0];
   }
 
   /** The group with this id, if any. */

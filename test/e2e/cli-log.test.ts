@@ -52,11 +52,19 @@ describe('appset-mock --log', () => {
     [['--log', 'verbose'], 'appset-mock: --log takes off, errors or all (got "verbose"), e.g. --log all.\n'],
     [['--journal-body-bytes', '2000000'], 'appset-mock: --journal-body-bytes must be a whole number from 0 to 1048576 (got "2000000"), e.g. --journal-body-bytes 65536.\n'],
     [['--journal-body-bytes', '16k'], 'appset-mock: --journal-body-bytes must be a whole number from 0 to 1048576 (got "16k"), e.g. --journal-body-bytes 65536.\n'],
+    [['--journal-size', '0'], 'appset-mock: --journal-size must be a whole number from 1 to 100000 (got "0"), e.g. --journal-size 1000.\n'],
   ])('refuses %j with exit code 2, saying what it takes', async (args, message) => {
     const cli = runCli(args);
     running = cli;
     expect(await cli.exited).toEqual({ code: 2, signal: null });
     expect(cli.stderr()).toBe(message);
+  });
+
+  it('--journal-size bounds how many requests the journal keeps, the oldest dropped first', async () => {
+    const { url } = await start(['--journal-size', '2']);
+    for (const probe of ['one', 'two', 'three']) await get(url, `/api/v1/apps?probe=${probe}`);
+    const { requests } = (await (await fetch(`${url}/__appset/requests`)).json()) as { requests: Array<{ path: string }> };
+    expect(requests.map((entry) => entry.path)).toEqual(['/api/v1/apps?probe=two', '/api/v1/apps?probe=three']);
   });
 
   it('--journal-body-bytes bounds what the journal keeps of each body', async () => {

@@ -47,7 +47,7 @@ export interface JournalMessage {
 
 /** One request the backend answered on Okta's paths. */
 export interface JournalEntry {
-  /** The request's method, as the request spelled it (`GET`). */
+  /** The request's method, as the request spelled it (`GET`; fetch keeps `patch` lowercase); filters and matchers compare it in any case. */
   method: string;
   /** Path and query, as requested (secret query parameters redacted). */
   path: string;
@@ -271,7 +271,7 @@ export class RequestJournal {
     const withQuery = path?.includes('?') ?? false;
     const out = this.#ordered().filter(
       (entry) =>
-        (method === undefined || entry.method === method) &&
+        (method === undefined || entry.method.toUpperCase() === method) &&
         (status === undefined || entry.status === status) &&
         (since === undefined || entry.at >= since) &&
         (path === undefined || (withQuery ? pathOf(entry) : pathnameOf(entry)) === path),

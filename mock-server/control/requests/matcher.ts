@@ -76,7 +76,7 @@ export function compileMatcher(matcher: z.output<typeof RequestMatcherSchema>): 
   const headers = Object.entries(matcher.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
   const { bodyContains, json, status, path } = matcher;
   return (request) => {
-    if (method !== undefined && request.method !== method) return false;
+    if (method !== undefined && request.method.toUpperCase() !== method) return false;
     if (path !== undefined && request.pathname !== path) return false;
     if (glob !== undefined && !glob(request.pathname)) return false;
     if (status !== undefined && request.status !== status) return false;

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, NotFoundError } from '../../../src/index';
 import { ControlInputError, createMockBackend, journalMatchers, type JournalMatchers } from '../../../mock-server/index';
 import { createHandlers } from '../../../mock-server/msw/index';
@@ -123,3 +123,17 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
   interface Assertion<T = any> extends JournalMatchers<T> {}
 }
+
+describe('methods in any case', () => {
+  it('a request sent as lowercase patch (fetch keeps its case) is found by PATCH, in lists and matchers alike', async () => {
+    const backend = createMockBackend();
+    // Node warns that a lowercase patch is likely refused; that is the case under test.
+    const warned = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const request = new Request(`${backend.orgUrl}/api/v1/apps/0oa1/group-push/mappings/gPm1`, { method: 'patch', headers: { authorization: `SSWS ${backend.defaultToken}` } });
+    warned.mockRestore();
+    await backend.fetch(request);
+    expect(backend.journal.list()[0]!.method).toBe('patch');
+    expect(backend.journal.count({ method: 'PATCH' })).toBe(1);
+    expect(backend.journal.list({ method: 'PATCH' })).toHaveLength(1);
+  });
+});

@@ -19,3 +19,6 @@ export function readKnownDifferences(file: string): KnownDifference[] {
   }
   return rows;
 }
+
+/** The key a pinned difference and a replayed step share: `<scenario> step <n>`. */
+export const keyOf = (scenario: string, step: number): string => `${scenario} step ${step}`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readKnownDifferences } from './known-differences';
+import { keyOf, readKnownDifferences } from './known-differences';
 import { loadRecordings, RECORDINGS_PATH } from './recordings';
 import { replayScenario, summarise, type StepResult } from './run';
 
@@ -20,8 +20,6 @@ const REPORT = join(tmpdir(), 'appset-replay-report.txt');
 const KNOWN_DIFFERENCES_FILE = fileURLToPath(new URL('./KNOWN-DIFFERENCES.md', import.meta.url));
 /** The floor issue 11 set; the pinned list below is the real bar. */
 const FLOOR_PERCENT = 95;
-
-const keyOf = (scenario: string, step: number) => `${scenario} step ${step}`;
 
 describe.skipIf(!recordings)('replay of real Okta recordings', () => {
   const server = setupServer();

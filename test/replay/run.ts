@@ -52,12 +52,7 @@ export async function replayScenario(
   const backend = createMockBackend({ orgUrl: REPLAY_ORG, ...options });
   server.resetHandlers(...createHandlers(backend));
   const ids = new Map<string, string>();
-  const ctx: CompareContext = {
-    origins: [...scenario.origins, REPLAY_ORG, 'https://test.okta.com'],
-    generatedNames: new Set(),
-    optional: new Set(recordings.optionalInReality.map((o) => o.path)),
-    old: scenario.source.recorded < recordings.oldBefore,
-  };
+  const ctx = compareContext(scenario, recordings);
   const results: StepResult[] = [];
   for (const step of scenario.steps) {
     const { method, path, body } = step.request;
@@ -100,4 +95,17 @@ export function summarise(results: StepResult[]) {
   }
   const listing = [...byDifference].sort((a, b) => b[1].count - a[1].count).map(([d, e]) => `${String(e.count).padStart(4)}  ${d}  (e.g. ${e.example})`);
   return { compared: results.length, matched, percent, listing };
+}
+
+/** How one scenario's answers are compared: its origins and the replay's, and the recordings' rules. */
+export function compareContext(
+  scenario: { origins: string[]; source: { recorded: string } },
+  recordings: { optionalInReality: ReadonlyArray<{ path: string }>; oldBefore: string },
+): CompareContext {
+  return {
+    origins: [...scenario.origins, REPLAY_ORG, 'https://test.okta.com'],
+    generatedNames: new Set(),
+    optional: new Set(recordings.optionalInReality.map((o) => o.path)),
+    old: scenario.source.recorded < recordings.oldBefore,
+  };
 }

@@ -3,7 +3,7 @@ import { createMockBackend, type MockBackend, type MockBackendOptions } from '..
 import { createHandlers } from '../../mock-server/msw/index';
 import { compareAnswers, normalise, type Answer, type CompareContext } from './compare';
 import type { SubresourceRecordings, SubresourceScenario, SubresourceStep } from './recordings';
-import { collectGeneratedNames, headersOf, replaceIds, REPLAY_ORG, type StepResult } from './run';
+import { collectGeneratedNames, compareContext, headersOf, replaceIds, REPLAY_ORG, type StepResult } from './run';
 
 /**
  * Ids the recording organization chose, and the ones ours chose for the same things: Okta ids
@@ -108,12 +108,7 @@ export async function replaySubresourceScenario(
     else if (backend.directory.group(group.id) === undefined) backend.directory.addGroup({ id: group.id, name: group.name ?? group.id, description: group.description || undefined });
   }
   await setup?.(backend, scenario, ids);
-  const ctx: CompareContext = {
-    origins: [...scenario.origins, REPLAY_ORG, 'https://test.okta.com'],
-    generatedNames: new Set(),
-    optional: new Set(recordings.optionalInReality.map((o) => o.path)),
-    old: scenario.source.recorded < recordings.oldBefore,
-  };
+  const ctx = compareContext(scenario, recordings);
   const results: StepResult[] = [];
   for (const step of scenario.steps) {
     const response = await fetch(REPLAY_ORG + replaceIds(step.request.path, ids), {

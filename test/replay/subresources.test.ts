@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readKnownDifferences } from './known-differences';
+import { keyOf, readKnownDifferences } from './known-differences';
 import { loadSubresourceRecordings, SUBRESOURCES_PATH } from './recordings';
 import { summarise, type StepResult } from './run';
 import { replaySubresourceScenario, type ScenarioSetup } from './sub-run';
@@ -41,8 +41,6 @@ const setup: ScenarioSetup = (backend, scenario, ids) => {
     else if (backend.policies.get(policyId) === undefined) backend.policies.add({ id: policyId, name: 'Policy of the recording org' });
   }
 };
-
-const keyOf = (scenario: string, step: number) => `${scenario} step ${step}`;
 
 describe.skipIf(!recordings)('replay of real Okta answers around an app (subresources.json)', () => {
   const server = setupServer();

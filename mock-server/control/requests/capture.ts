@@ -44,16 +44,7 @@ function lowerName(name: string): string {
 export function keepHeaders(raw: readonly string[]): KeptHeaders {
   const list: KeptHeaders = [];
   let chars = 0;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = lowerName(raw[i]!);
-    const value = redactHeader(name, raw[i + 1]!);
-    chars += name.length + value.length;
-    if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) {
-      list.truncated = true;
-      return list;
-    }
-    list.push(name, value);
-  }
+  for (let i = 0; i + 1 < raw.length && chars >= 0; i += 2) chars = keepHeader(list, chars, raw[i]!, raw[i + 1]!);
   return list;
 }
 
@@ -61,17 +52,24 @@ export function keepHeaders(raw: readonly string[]): KeptHeaders {
 export function keepHeaderPairs(pairs: ReadonlyArray<readonly [string, string]>): KeptHeaders {
   const list: KeptHeaders = [];
   let chars = 0;
-  for (const [rawName, rawValue] of pairs) {
-    const name = lowerName(rawName);
-    const value = redactHeader(name, rawValue);
-    chars += name.length + value.length;
-    if (list.length >= MAX_KEPT_HEADERS * 2 || chars > MAX_KEPT_HEADER_CHARS) {
-      list.truncated = true;
-      return list;
-    }
-    list.push(name, value);
-  }
+  for (const [name, value] of pairs) if ((chars = keepHeader(list, chars, name, value)) < 0) break;
   return list;
+}
+
+/**
+ * Adds one header to `list` (name in lower case, value redacted) and answers the characters kept so
+ * far; past the bounds it marks the list truncated instead and answers -1.
+ */
+function keepHeader(list: KeptHeaders, chars: number, rawName: string, rawValue: string): number {
+  const name = lowerName(rawName);
+  const value = redactHeader(name, rawValue);
+  const total = chars + name.length + value.length;
+  if (list.length >= MAX_KEPT_HEADERS * 2 || total > MAX_KEPT_HEADER_CHARS) {
+    list.truncated = true;
+    return -1;
+  }
+  list.push(name, value);
+  return total;
 }
 
 /** A body as the journal keeps it. */

@@ -89,6 +89,41 @@ export async function measureRounds<K extends string>(
   return out;
 }
 
+/**
+ * Like {@link measureRounds}, but interleaved call by call: each round makes `calls` steps, and each
+ * step calls every function once, in an order shuffled per step, timing each call on its own. A
+ * round's time for a function is the sum of its calls. A slow spell of the machine (this one's speed
+ * drifts within a second) then falls on every function alike instead of on whichever round it hit;
+ * a collection of garbage still falls on the call that triggered it, so allocation is still paid for.
+ */
+export async function measureInterleaved<K extends string>(
+  calls: Record<K, () => Promise<unknown>>,
+  { warmup = 100, rounds = 7, steps = 200 }: { warmup?: number; rounds?: number; steps?: number } = {},
+): Promise<Record<K, Rounds>> {
+  const names = Object.keys(calls) as K[];
+  for (let i = 0; i < warmup; i++) for (const name of names) await calls[name]();
+  const out = Object.fromEntries(names.map((name): [K, Rounds] => [name, { ms: [], cpuMs: [] }])) as Record<K, Rounds>;
+  for (let r = 0; r < rounds; r++) {
+    const ms = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+    const cpuMicros = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+    for (let s = 0; s < steps; s++) {
+      for (const name of shuffled(names)) {
+        const cpu = process.cpuUsage();
+        const start = performance.now();
+        await calls[name]();
+        ms[name] += performance.now() - start;
+        const spent = process.cpuUsage(cpu);
+        cpuMicros[name] += spent.user + spent.system;
+      }
+    }
+    for (const name of names) {
+      out[name].ms.push(ms[name]);
+      out[name].cpuMs.push(cpuMicros[name] / 1000);
+    }
+  }
+  return out;
+}
+
 /** {@link measureRounds}, answering the median milliseconds of each function. */
 export async function compareEach<K extends string>(
   runs: Record<K, () => Promise<unknown>>,

@@ -134,7 +134,7 @@ export class ApplicationsResource {
   get(appId: string, params?: GetApplicationParams, options?: CallOptions): ApiCall<Application> {
     return apiCall(async () => {
       checkId(appId, 'appId');
-      const p = checkInput(GetParamsSchema, params ?? {}, 'get parameters');
+      const p = params === undefined ? {} : checkInput(GetParamsSchema, params, 'get parameters');
       checkCallOptions(options);
       const response = await this.#transport.send({
         method: 'GET',

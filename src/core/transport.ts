@@ -162,6 +162,8 @@ class NetworkFailure extends Error {
 /** What one call tells the fetch behind ky, through an option ky hands to fetch untouched. */
 interface CallState {
   anonymous: boolean;
+  /** Whether the caller gave a signal, whose abort the fetch must heed however the fetch treats signals. */
+  callerSignal: boolean;
   /** The URL of the latest attempt, as ky built it. */
   url?: string;
   /** The latest attempt's body, when its response was handed back to ky already read. */
@@ -212,6 +214,9 @@ export class Transport {
       headers,
       throwHttpErrors: true,
       redirect: 'manual',
+      // Set here once, and per call only when the call's own differs: ky merges every option of
+      // every call into a new object, key by key.
+      timeout: settings.timeout,
       fetch: (input, init) => this.#fetch(input as Request, init as Record<string, unknown> | undefined),
       hooks: {
         beforeRequest: settings.hooks.beforeRequest ?? [],
@@ -223,12 +228,20 @@ export class Transport {
 
   /** Sends `spec` and parses the successful answer's body as JSON. */
   async send(spec: RequestSpec): Promise<TransportResponse> {
-    const { status, headers, text, url } = await this.receive(spec);
-    const parsed = parseJson(text);
+    const received = await this.receive(spec);
+    const parsed = parseJson(received.text);
     if (!parsed.ok) {
+      const { status, headers, url } = received;
       throw await this.failed(new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error));
     }
-    return { status, headers, body: parsed.value, url };
+    return {
+      status: received.status,
+      headers: received.headers,
+      body: parsed.value,
+      get url() {
+        return received.url;
+      },
+    };
   }
 
   /**
@@ -237,33 +250,27 @@ export class Transport {
    */
   async receive(spec: RequestSpec): Promise<TextResponse> {
     const signal = spec.options?.signal;
-    signal?.throwIfAborted();
+    if (signal === undefined) return this.#receive(spec, undefined, undefined);
+    signal.throwIfAborted();
     // ky combines the signal it is given with AbortSignal.any, which on Node.js 20 leaves an entry
     // on a long-lived signal per call (nodejs/node#55351): it gets a per-call signal that follows
     // the caller's through a listener removed when the call ends.
-    let callSignal: AbortSignal | undefined;
-    let follow: (() => void) | undefined;
-    if (signal) {
-      const controller = new AbortController();
-      follow = () => controller.abort(signal.reason);
-      signal.addEventListener('abort', follow, { once: true });
-      callSignal = controller.signal;
-    }
+    const controller = new AbortController();
+    const follow = (): void => controller.abort(signal.reason);
+    signal.addEventListener('abort', follow, { once: true });
     try {
-      return await this.#receive(spec, signal, callSignal);
+      return await this.#receive(spec, signal, controller.signal);
     } finally {
-      if (follow) signal?.removeEventListener('abort', follow);
+      signal.removeEventListener('abort', follow);
     }
   }
 
   async #receive(spec: RequestSpec, signal: AbortSignal | undefined, callSignal: AbortSignal | undefined): Promise<TextResponse> {
     const timeout = spec.options?.timeout ?? this.#settings.timeout;
-    const call: CallState = { anonymous: spec.anonymous === true };
+    const call: CallState = { anonymous: spec.anonymous === true, callerSignal: signal !== undefined };
     let wait = 0;
     const options: Options & { [CALL_STATE]: CallState } = {
       method: spec.method,
-      signal: callSignal,
-      timeout,
       retry: {
         limit: this.#settings.maxRetries,
         methods: RETRY_METHODS,
@@ -280,6 +287,8 @@ export class Transport {
       },
       [CALL_STATE]: call,
     };
+    if (timeout !== this.#settings.timeout) options.timeout = timeout;
+    if (callSignal) options.signal = callSignal;
     const query = definedQuery(spec.query);
     if (query) options.searchParams = query;
     if (spec.json !== undefined) options.json = spec.json;
@@ -288,7 +297,8 @@ export class Transport {
       if (spec.contentType) options.headers = { 'content-type': spec.contentType };
     }
     if (spec.accept !== undefined) options.headers = { ...(options.headers as Record<string, string> | undefined), accept: spec.accept };
-    const input = typeof spec.target === 'string' ? spec.target.replace(/^\//, '') : spec.target;
+    // ky's prefixUrl takes a path without its leading slash.
+    const input = typeof spec.target === 'string' && spec.target.startsWith('/') ? spec.target.slice(1) : spec.target;
 
     let response: Response;
     try {
@@ -297,9 +307,19 @@ export class Transport {
       const failure = await this.#failure(error, spec, call, timeout, signal);
       throw spec.deferErrorHooks ? this.redactor.redactError(failure, call.proofs) : await this.failed(failure, call.proofs);
     }
-    const url = call.url !== undefined ? new URL(call.url) : buildUrl(this.orgUrl, spec);
     const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
-    return { status: response.status, headers: response.headers, text, url };
+    // The URL is parsed only if read (for an error, a page's next link, withResponse()).
+    const href = call.url;
+    let url: URL | undefined;
+    const orgUrl = this.orgUrl;
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      get url() {
+        return (url ??= href !== undefined ? new URL(href) : buildUrl(orgUrl, spec));
+      },
+    };
   }
 
   /**
@@ -316,8 +336,11 @@ export class Transport {
     if (call) call.url = request.url;
     const signal = request.signal;
     try {
-      // One listener for the whole attempt: a fetch given in the options may ignore its signal.
-      return await untilAborted(this.#attempt(request, headers, auth, call), signal);
+      // A fetch given in the options (or patched in) may ignore its signal: one listener for the
+      // whole attempt makes the caller's abort hold all the same. Without a caller's signal there is
+      // nothing to add: ky's timeout settles the call on its own timer, whatever the fetch does.
+      const attempt = this.#attempt(request, headers, auth, call);
+      return await (call?.callerSignal === false ? attempt : untilAborted(attempt, signal));
     } catch (error) {
       // A credential that could not be had (a service app's token request refused) is no broken connection.
       if (signal.aborted || error instanceof RedirectRefusal || error instanceof ResponseTooLarge || error instanceof AppsetError) throw error;

@@ -159,10 +159,13 @@ export function tokenProblem(token: unknown): string | undefined {
     : `Must be a signed compact JWS (header.payload.signature, in base64url) of at most ${MAX_PUBLISHED_TOKEN_BYTES} bytes`;
 }
 
+/** Decodes the payloads read for the hooks and the receiver's refusals (one decoder: making one costs more than a decode). */
+const utf8 = new TextDecoder();
+
 /** The `jti` of a token's payload, unverified (for the hooks' logs); `undefined` if unreadable. */
 function readJti(token: string): string | undefined {
   try {
-    const payload: unknown = JSON.parse(new TextDecoder().decode(decodeBase64url(token.split('.')[1]!)));
+    const payload: unknown = JSON.parse(utf8.decode(decodeBase64url(token.split('.')[1]!)));
     return isJsonObject(payload) && typeof payload.jti === 'string' ? payload.jti : undefined;
   } catch {
     return undefined;
@@ -190,17 +193,26 @@ function refusal(text: string): SetVerificationError | undefined {
   return undefined;
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** What a delivery listens to when neither the token nor the publisher has a signal. */
+const NO_SIGNALS: readonly AbortSignal[] = [];
+
+/** The first of `signals` that has aborted, if one has. */
+function abortedOf(signals: readonly AbortSignal[]): AbortSignal | undefined {
+  return signals.find((signal) => signal.aborted);
+}
+
+/** Resolves after `ms`, or rejects with the reason of the first of `signals` to abort as soon as it does. */
+function sleep(ms: number, signals: readonly AbortSignal[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (): void => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      if (signal.aborted) reject(signal.reason);
+      for (const signal of signals) signal.removeEventListener('abort', done);
+      const aborted = abortedOf(signals);
+      if (aborted) reject(aborted.reason);
       else resolve();
     };
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
+    for (const signal of signals) signal.addEventListener('abort', done);
   });
 }
 
@@ -286,16 +298,17 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
   const deliver = async (job: Job): Promise<void> => {
     const started = Date.now();
     const elapsed = () => Date.now() - started;
-    // Aborts when the token's signal or the publisher's does, with that signal's reason.
-    const stop = new AbortController();
-    const onAbort = (): void => stop.abort((job.signal?.aborted ? job.signal : closing)?.reason);
-    const signals = [job.signal, closing];
-    signals.forEach((signal) => signal?.addEventListener('abort', onAbort));
-    if (job.signal?.aborted || closing?.aborted) onAbort();
+    // The delivery stops when the token's signal or the publisher's aborts, with that signal's
+    // reason (the token's first). Most publishers have neither, and then nothing is listened to.
+    const stops = job.signal === undefined ? (closing === undefined ? NO_SIGNALS : [closing]) : closing === undefined ? [job.signal] : [job.signal, closing];
+    const throwIfStopped = (): void => {
+      const aborted = abortedOf(stops);
+      if (aborted) throw aborted.reason;
+    };
     let attempts = 0;
     try {
       for (;;) {
-        stop.signal.throwIfAborted();
+        throwIfStopped();
         attempts += 1;
         let status: number | undefined;
         let retryAfter: number | undefined;
@@ -305,7 +318,7 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
         const halt = (): void => attempt.abort();
         const limit = Math.max(1, Math.min(timeoutMs, maxElapsedMs - elapsed()));
         const timer = setTimeout(halt, limit);
-        stop.signal.addEventListener('abort', halt);
+        for (const signal of stops) signal.addEventListener('abort', halt);
         try {
           const init: RequestInit = { method: 'POST', headers, body: job.token, redirect: 'manual', signal: attempt.signal };
           // Looked up now, so a fetch patched later (msw) is used; called on globalThis, as browsers require.
@@ -315,7 +328,7 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
           // Read whole, so the connection is free for the next token; a body cut short changes nothing.
           const body = await readBounded(response, MAX_ANSWER_BYTES, limit).catch(() => new Uint8Array(0));
           if (status === 400) {
-            const refused = refusal(new TextDecoder().decode(body));
+            const refused = refusal(utf8.decode(body));
             if (refused) throw refused;
           }
         } catch (error) {
@@ -323,9 +336,9 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
           cause = error;
         } finally {
           clearTimeout(timer);
-          stop.signal.removeEventListener('abort', halt);
+          for (const signal of stops) signal.removeEventListener('abort', halt);
         }
-        stop.signal.throwIfAborted();
+        throwIfStopped();
         if (status !== undefined && status >= 200 && status < 300) return end(job, attempts, elapsed(), { status, attempts, elapsedMs: elapsed() });
         // A redirect is not followed either (a browser's fetch reports it as status 0).
         if (status !== undefined && status !== 429 && status < 500) {
@@ -339,12 +352,10 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
           throw new SetDeliveryError(code, message, { attempts, status, cause });
         }
         emit(onRetry, () => ({ token: job.token, jti: readJti(job.token), attempt: attempts, waitMs, status, error: cause }));
-        await sleep(waitMs, stop.signal);
+        await sleep(waitMs, stops);
       }
     } catch (error) {
       end(job, attempts, elapsed(), { error });
-    } finally {
-      signals.forEach((signal) => signal?.removeEventListener('abort', onAbort));
     }
   };
 

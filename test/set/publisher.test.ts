@@ -285,6 +285,30 @@ describe('createPublisher bounding its work', () => {
     await expect(done).rejects.toThrow('stop');
   });
 
+  it('ends a token waiting to retry as soon as either signal aborts, with the token’s reason first', async () => {
+    const { fetch } = scripted(status(503, { 'retry-after': '3600' }));
+    const closing = new AbortController();
+    const { p, outcomes } = publisher(fetch, { maxElapsedMs: 86_400_000, signal: closing.signal });
+    const own = new AbortController();
+    const done = p.publish(token('a'), { signal: own.signal });
+    await vi.waitFor(() => expect(p.active).toBe(1));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    own.abort(new Error('the token’s own'));
+    closing.abort(new Error('the publisher’s'));
+    await expect(done).rejects.toThrow('the token’s own');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(outcomes).toMatchObject([{ status: 'aborted', reason: new Error('the token’s own'), attempts: 1 }]);
+    // The publisher's own signal alone ends a wait too.
+    const again = scripted(status(503, { 'retry-after': '3600' }));
+    const closingAgain = new AbortController();
+    const second = createPublisher({ orgUrl: ORG, fetch: again.fetch, maxElapsedMs: 86_400_000, signal: closingAgain.signal });
+    const waiting = second.publish(token('b'));
+    await vi.waitFor(() => expect(again.fetch).toHaveBeenCalledTimes(1));
+    closingAgain.abort(new Error('shutting down'));
+    await expect(waiting).rejects.toThrow('shutting down');
+    expect(again.fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('ends every token with the reason when the publisher’s signal aborts, and takes no more', async () => {
     const { fetch } = scripted('hang');
     const controller = new AbortController();

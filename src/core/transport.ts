@@ -209,20 +209,18 @@ export class Transport {
     headers.delete('authorization');
     headers.set('accept', 'application/json');
     headers.set('user-agent', settings.userAgent);
+    // ky merges these defaults into every call's options, key by key: only what differs from ky's
+    // own defaults is set (the timeout here once, per call only when the call's own differs; the
+    // hooks only when there are some).
+    const { beforeRequest = [], afterResponse = [], beforeRetry = [] } = settings.hooks;
+    const hooks = { beforeRequest, afterResponse, beforeRetry };
     this.#ky = ky.create({
       prefixUrl: settings.orgUrl.href,
       headers,
-      throwHttpErrors: true,
       redirect: 'manual',
-      // Set here once, and per call only when the call's own differs: ky merges every option of
-      // every call into a new object, key by key.
       timeout: settings.timeout,
       fetch: (input, init) => this.#fetch(input as Request, init as Record<string, unknown> | undefined),
-      hooks: {
-        beforeRequest: settings.hooks.beforeRequest ?? [],
-        afterResponse: settings.hooks.afterResponse ?? [],
-        beforeRetry: settings.hooks.beforeRetry ?? [],
-      },
+      ...(beforeRequest.length + afterResponse.length + beforeRetry.length > 0 ? { hooks } : {}),
     });
   }
 

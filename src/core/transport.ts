@@ -107,7 +107,7 @@ export interface TransportResponse {
   /** Parsed JSON, or `undefined` for an empty body. */
   body: unknown;
   /** The URL that was requested. */
-  url: URL;
+  readonly url: URL;
 }
 
 /** A successful answer whose body has been read but not parsed. */
@@ -117,7 +117,18 @@ export interface TextResponse {
   /** The whole body as text. */
   text: string;
   /** The URL that was requested. */
-  url: URL;
+  readonly url: URL;
+  /** The same URL as text. */
+  href: string;
+}
+
+/**
+ * `fields` with a `url` parsed from `href` when first read (for an error, a page's next link,
+ * `withResponse()`), not on every call; the getter holds the text of the URL only.
+ */
+function lazyUrl<T extends object>(fields: T, href: string): T & { readonly url: URL } {
+  let url: URL | undefined;
+  return Object.defineProperty(fields, 'url', { get: () => (url ??= new URL(href)), enumerable: true }) as T & { readonly url: URL };
 }
 
 function buildUrl(orgUrl: URL, spec: RequestSpec): URL {
@@ -232,14 +243,7 @@ export class Transport {
       const { status, headers, url } = received;
       throw await this.failed(new InvalidResponseError(summarize(spec.method, url), status, headers, 'a body that is not JSON', parsed.error));
     }
-    return {
-      status: received.status,
-      headers: received.headers,
-      body: parsed.value,
-      get url() {
-        return received.url;
-      },
-    };
+    return lazyUrl({ status: received.status, headers: received.headers, body: parsed.value }, received.href);
   }
 
   /**
@@ -306,18 +310,8 @@ export class Transport {
       throw spec.deferErrorHooks ? this.redactor.redactError(failure, call.proofs) : await this.failed(failure, call.proofs);
     }
     const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
-    // The URL is parsed only if read (for an error, a page's next link, withResponse()).
-    const href = call.url;
-    let url: URL | undefined;
-    const orgUrl = this.orgUrl;
-    return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      get url() {
-        return (url ??= href !== undefined ? new URL(href) : buildUrl(orgUrl, spec));
-      },
-    };
+    const href = call.url ?? buildUrl(this.orgUrl, spec).href;
+    return lazyUrl({ status: response.status, headers: response.headers, text, href }, href);
   }
 
   /**

@@ -179,6 +179,8 @@ interface CallState {
   url?: string;
   /** The latest attempt's body, when its response was handed back to ky already read. */
   body?: Uint8Array;
+  /** The response that body belongs to: a hook may put another in its place (`beforeRetry` may return one). */
+  bodyOf?: Response;
   /** The DPoP proofs the call's attempts sent, redacted from its errors whatever other calls sent since. */
   proofs?: string[];
 }
@@ -205,6 +207,8 @@ export class Transport {
   readonly #hooksReadResponses: boolean;
   /** Whether hooks will see ky's responses (`afterResponse`, `beforeRetry`), so theirs must hold no secret. */
   readonly #hooksSeeResponses: boolean;
+  /** Whether hooks may put a request of their own, with a signal of its own, in ky's (`beforeRequest`, `beforeRetry`). */
+  readonly #hooksReplaceRequests: boolean;
 
   /** The client's secrets, removed from every error before a hook or the caller sees it (see {@link SecretRedactor}). */
   readonly redactor = new SecretRedactor();
@@ -214,6 +218,7 @@ export class Transport {
     this.orgUrl = settings.orgUrl;
     this.#hooksReadResponses = (settings.hooks.afterResponse?.length ?? 0) > 0;
     this.#hooksSeeResponses = this.#hooksReadResponses || (settings.hooks.beforeRetry?.length ?? 0) > 0;
+    this.#hooksReplaceRequests = (settings.hooks.beforeRequest?.length ?? 0) + (settings.hooks.beforeRetry?.length ?? 0) > 0;
     this.redactor.addHeaders(settings.headers);
     const headers = new Headers(settings.headers);
     // The credential is appset's alone, added as each attempt leaves (see #fetch).
@@ -309,7 +314,7 @@ export class Transport {
       const failure = await this.#failure(error, spec, call, timeout, signal);
       throw spec.deferErrorHooks ? this.redactor.redactError(failure, call.proofs) : await this.failed(failure, call.proofs);
     }
-    const text = call.body !== undefined ? decoder.decode(call.body) : await response.text();
+    const text = call.bodyOf === response ? decoder.decode(call.body!) : await response.text();
     const href = call.url ?? buildUrl(this.orgUrl, spec).href;
     return lazyUrl({ status: response.status, headers: response.headers, text, href }, href);
   }
@@ -329,10 +334,11 @@ export class Transport {
     const signal = request.signal;
     try {
       // A fetch given in the options (or patched in) may ignore its signal: one listener for the
-      // whole attempt makes the caller's abort hold all the same. Without a caller's signal there is
-      // nothing to add: ky's timeout settles the call on its own timer, whatever the fetch does.
+      // whole attempt makes the request's abort hold all the same. That signal is ky's (its timeout,
+      // which ky's timer enforces whatever the fetch does) unless the caller gave one or a hook put
+      // a request of its own in place; only then is there anything to add.
       const attempt = this.#attempt(request, headers, auth, call);
-      return await (call?.callerSignal === false ? attempt : untilAborted(attempt, signal));
+      return await (call?.callerSignal === false && !this.#hooksReplaceRequests ? attempt : untilAborted(attempt, signal));
     } catch (error) {
       // A credential that could not be had (a service app's token request refused) is no broken connection.
       if (signal.aborted || error instanceof RedirectRefusal || error instanceof ResponseTooLarge || error instanceof AppsetError) throw error;
@@ -385,9 +391,13 @@ export class Transport {
     // Building a Response around the bytes costs more than the rest of the call: only hooks that
     // read the response get one; otherwise ky gets the read response and the bytes wait here.
     if (!this.#hooksReadResponses && call) {
+      const answer =
+        statusText === response.statusText && responseHeaders === response.headers
+          ? response
+          : new Response(null, { status: response.status, statusText, headers: responseHeaders });
       call.body = bytes;
-      if (statusText === response.statusText && responseHeaders === response.headers) return response;
-      return new Response(null, { status: response.status, statusText, headers: responseHeaders });
+      call.bodyOf = answer;
+      return answer;
     }
     return new Response(bytes.byteLength === 0 ? null : bytes, { status: response.status, statusText, headers: responseHeaders });
   }
@@ -450,7 +460,7 @@ export class Transport {
       return new InvalidResponseError(summary, error.response.status, error.response.headers, error.problem);
     }
     if (error instanceof HTTPError) {
-      const text = call.body !== undefined ? decoder.decode(call.body) : await error.response.text();
+      const text = call.bodyOf === error.response ? decoder.decode(call.body!) : await error.response.text();
       const parsed = parseJson(text);
       const apiError = createApiError({
         status: error.response.status,

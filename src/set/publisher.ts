@@ -66,7 +66,10 @@ export interface PublisherOptions {
   concurrency?: number;
   /** Tokens waiting beyond those being delivered; default 1,000. A token past it fails at once with `queue_full`. */
   maxQueue?: number;
-  /** Aborting it closes the publisher: waiting and in-flight tokens end with the signal's reason. */
+  /**
+   * Aborting it closes the publisher: waiting and in-flight tokens end with the signal's reason (a
+   * token whose own signal has aborted too ends with its own).
+   */
   signal?: AbortSignal;
   /** Called once for every token taken, when its delivery ends (see {@link PublishOutcome}). A hook that throws changes nothing. */
   onOutcome?: (outcome: PublishOutcome) => void;
@@ -127,7 +130,7 @@ export interface SetPublisher {
    * Queues a signed token and resolves when the receiver accepts it. Rejects with a
    * `SetVerificationError` when the receiver refuses it (a 400 with RFC 8935's `err`; never retried),
    * a `SetDeliveryError` when it cannot be delivered (`code` says why), or the signal's reason when
-   * aborted. A token that is not a compact JWS is refused at once, before it is queued.
+   * aborted: the token's own signal's when it has aborted, otherwise the publisher's. A token that is not a compact JWS is refused at once, before it is queued.
    */
   publish(token: string, options?: { signal?: AbortSignal }): Promise<PublishReceipt>;
   /** Resolves once no token is waiting or being delivered. */
@@ -204,6 +207,9 @@ function abortedOf(signals: readonly AbortSignal[]): AbortSignal | undefined {
 /** Resolves after `ms`, or rejects with the reason of the first of `signals` to abort as soon as it does. */
 function sleep(ms: number, signals: readonly AbortSignal[]): Promise<void> {
   return new Promise((resolve, reject) => {
+    // A signal that aborted already (an `onRetry` hook may abort the token's) fires no more events.
+    const already = abortedOf(signals);
+    if (already) return reject(already.reason);
     const done = (): void => {
       clearTimeout(timer);
       for (const signal of signals) signal.removeEventListener('abort', done);

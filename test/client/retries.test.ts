@@ -249,6 +249,38 @@ describe('fetch lookup', () => {
     expect(await result).toBe(reason);
   });
 
+  it("a request's own signal, put in place by a hook, holds even when a fetch given in the options ignores it", async () => {
+    const stop = new AbortController();
+    const client = createClient({
+      orgUrl: ORG,
+      token: TOKEN,
+      timeout: 60_000,
+      fetch: () => new Promise<Response>(() => {}),
+      hooks: { beforeRequest: [(request) => new Request(request, { signal: stop.signal })] },
+    });
+    const result = client.apps.get('0oa1').catch((error: unknown) => error);
+    // Aborted once the fetch has started (a signal aborted before it is refused before sending).
+    setTimeout(() => stop.abort(new Error('the hook says stop')), 20);
+    expect(await result).toEqual(new Error('the hook says stop'));
+  });
+
+  it("a response a beforeRetry hook answers with is the call's answer, not the body of the attempt before it", async () => {
+    let attempts = 0;
+    const client = createClient({
+      orgUrl: ORG,
+      token: TOKEN,
+      maxRetries: 1,
+      fetch: async () => {
+        attempts += 1;
+        return Response.json({ errorCode: 'E0000009', errorSummary: 'unavailable', id: 'FROM_503_BODY' }, { status: 503, headers: { 'retry-after': '0' } });
+      },
+      hooks: { beforeRetry: [() => Response.json(bookmarkApp('0oaFROMHOOK'))] },
+    });
+    const app = await client.apps.get('0oa1');
+    expect(app.id).toBe('0oaFROMHOOK');
+    expect(attempts).toBe(1);
+  });
+
   it('a fetch given in the options is used instead of the global one', async () => {
     const custom = vi.fn(async () => Response.json(bookmarkApp('0oaCUSTOM')));
     const client = createClient({ orgUrl: ORG, token: TOKEN, fetch: custom });

@@ -309,6 +309,26 @@ describe('createPublisher bounding its work', () => {
     expect(again.fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('stops at once when onRetry aborts the token’s own signal, without waiting out the Retry-After', async () => {
+    const { fetch } = scripted(status(503, { 'retry-after': '3600' }));
+    const controller = new AbortController();
+    const p = createPublisher({ orgUrl: ORG, fetch, maxElapsedMs: 86_400_000, onRetry: () => controller.abort(new Error('given up in the hook')) });
+    await expect(p.publish(token('a'), { signal: controller.signal })).rejects.toThrow('given up in the hook');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends a token with its own reason when both signals have aborted, whichever aborted first', async () => {
+    const { fetch } = scripted('hang');
+    const closing = new AbortController();
+    const p = createPublisher({ orgUrl: ORG, fetch, timeoutMs: 60_000, signal: closing.signal });
+    const own = new AbortController();
+    const done = p.publish(token('a'), { signal: own.signal });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    closing.abort(new Error('the publisher’s'));
+    own.abort(new Error('the token’s own'));
+    await expect(done).rejects.toThrow('the token’s own');
+  });
+
   it('ends every token with the reason when the publisher’s signal aborts, and takes no more', async () => {
     const { fetch } = scripted('hang');
     const controller = new AbortController();

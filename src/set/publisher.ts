@@ -130,7 +130,8 @@ export interface SetPublisher {
    * Queues a signed token and resolves when the receiver accepts it. Rejects with a
    * `SetVerificationError` when the receiver refuses it (a 400 with RFC 8935's `err`; never retried),
    * a `SetDeliveryError` when it cannot be delivered (`code` says why), or the signal's reason when
-   * aborted: the token's own signal's when it has aborted, otherwise the publisher's. A token that is not a compact JWS is refused at once, before it is queued.
+   * aborted: the token's own signal's when it has aborted, otherwise the publisher's. A token that is
+   * not a compact JWS is refused at once, before it is queued.
    */
   publish(token: string, options?: { signal?: AbortSignal }): Promise<PublishReceipt>;
   /** Resolves once no token is waiting or being delivered. */
@@ -199,12 +200,12 @@ function refusal(text: string): SetVerificationError | undefined {
 /** What a delivery listens to when neither the token nor the publisher has a signal. */
 const NO_SIGNALS: readonly AbortSignal[] = [];
 
-/** The first of `signals` that has aborted, if one has. */
+/** The first of `signals`, in their order, that has aborted, if one has. */
 function abortedOf(signals: readonly AbortSignal[]): AbortSignal | undefined {
   return signals.find((signal) => signal.aborted);
 }
 
-/** Resolves after `ms`, or rejects with the reason of the first of `signals` to abort as soon as it does. */
+/** Resolves after `ms`, or rejects as soon as one of `signals` aborts, with the reason {@link abortedOf} picks. */
 function sleep(ms: number, signals: readonly AbortSignal[]): Promise<void> {
   return new Promise((resolve, reject) => {
     // A signal that aborted already (an `onRetry` hook may abort the token's) fires no more events.

@@ -77,7 +77,7 @@ export async function measureRounds<K extends string>(
 ): Promise<Record<K, Rounds>> {
   const names = Object.keys(runs) as K[];
   for (let i = 0; i < warmup; i++) for (const name of names) await runs[name]();
-  const out = Object.fromEntries(names.map((name): [K, Rounds] => [name, { ms: [], cpuMs: [] }])) as Record<K, Rounds>;
+  const out = noRounds(names);
   for (let i = 0; i < rounds; i++) {
     for (const name of shuffled(names)) {
       const cpu = process.cpuUsage();
@@ -102,7 +102,7 @@ export async function measureInterleaved<K extends string>(
 ): Promise<Record<K, Rounds>> {
   const names = Object.keys(calls) as K[];
   for (let i = 0; i < warmup; i++) for (const name of names) await calls[name]();
-  const out = Object.fromEntries(names.map((name): [K, Rounds] => [name, { ms: [], cpuMs: [] }])) as Record<K, Rounds>;
+  const out = noRounds(names);
   for (let r = 0; r < rounds; r++) {
     const ms = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
     const cpuMicros = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
@@ -122,6 +122,11 @@ export async function measureInterleaved<K extends string>(
     }
   }
   return out;
+}
+
+/** An empty record of rounds for each name. */
+function noRounds<K extends string>(names: readonly K[]): Record<K, Rounds> {
+  return Object.fromEntries(names.map((name): [K, Rounds] => [name, { ms: [], cpuMs: [] }])) as Record<K, Rounds>;
 }
 
 /** {@link measureRounds}, answering the median milliseconds of each function. */

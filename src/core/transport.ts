@@ -173,16 +173,26 @@ class NetworkFailure extends Error {
 /** What one call tells the fetch behind ky, through an option ky hands to fetch untouched. */
 interface CallState {
   anonymous: boolean;
-  /** Whether the caller gave a signal, whose abort the fetch must heed however the fetch treats signals. */
-  callerSignal: boolean;
+  /**
+   * Whether the request's signal may be one the fetch does not answer for: the caller's, or one a
+   * hook's request of its own carries. ky's own signal needs no guard: ky's timer settles the call
+   * on timeout whatever the fetch does.
+   */
+  guardAbort: boolean;
   /** The URL of the latest attempt, as ky built it. */
   url?: string;
-  /** The latest attempt's body, when its response was handed back to ky already read. */
-  body?: Uint8Array;
-  /** The response that body belongs to: a hook may put another in its place (`beforeRetry` may return one). */
-  bodyOf?: Response;
+  /**
+   * The latest attempt's body, read already, and the response handed back to ky without it (a hook
+   * may put another response in its place: `beforeRetry` may return one).
+   */
+  read?: { response: Response; bytes: Uint8Array };
   /** The DPoP proofs the call's attempts sent, redacted from its errors whatever other calls sent since. */
   proofs?: string[];
+}
+
+/** The body the call's fetch read already, as text, if `response` is the one it came with (otherwise read `response` itself). */
+function keptText(call: CallState, response: Response): string | undefined {
+  return call.read?.response === response ? decoder.decode(call.read.bytes) : undefined;
 }
 
 /** The key under which a call's {@link CallState} travels from ky's options to its `fetch`. */
@@ -274,7 +284,7 @@ export class Transport {
 
   async #receive(spec: RequestSpec, signal: AbortSignal | undefined, callSignal: AbortSignal | undefined): Promise<TextResponse> {
     const timeout = spec.options?.timeout ?? this.#settings.timeout;
-    const call: CallState = { anonymous: spec.anonymous === true, callerSignal: signal !== undefined };
+    const call: CallState = { anonymous: spec.anonymous === true, guardAbort: signal !== undefined || this.#hooksReplaceRequests };
     let wait = 0;
     const options: Options & { [CALL_STATE]: CallState } = {
       method: spec.method,
@@ -314,7 +324,7 @@ export class Transport {
       const failure = await this.#failure(error, spec, call, timeout, signal);
       throw spec.deferErrorHooks ? this.redactor.redactError(failure, call.proofs) : await this.failed(failure, call.proofs);
     }
-    const text = call.bodyOf === response ? decoder.decode(call.body!) : await response.text();
+    const text = keptText(call, response) ?? (await response.text());
     const href = call.url ?? buildUrl(this.orgUrl, spec).href;
     return lazyUrl({ status: response.status, headers: response.headers, text, href }, href);
   }
@@ -334,11 +344,9 @@ export class Transport {
     const signal = request.signal;
     try {
       // A fetch given in the options (or patched in) may ignore its signal: one listener for the
-      // whole attempt makes the request's abort hold all the same. That signal is ky's (its timeout,
-      // which ky's timer enforces whatever the fetch does) unless the caller gave one or a hook put
-      // a request of its own in place; only then is there anything to add.
+      // whole attempt makes the request's abort hold all the same (see CallState.guardAbort).
       const attempt = this.#attempt(request, headers, auth, call);
-      return await (call?.callerSignal === false && !this.#hooksReplaceRequests ? attempt : untilAborted(attempt, signal));
+      return await (call?.guardAbort === false ? attempt : untilAborted(attempt, signal));
     } catch (error) {
       // A credential that could not be had (a service app's token request refused) is no broken connection.
       if (signal.aborted || error instanceof RedirectRefusal || error instanceof ResponseTooLarge || error instanceof AppsetError) throw error;
@@ -395,8 +403,7 @@ export class Transport {
         statusText === response.statusText && responseHeaders === response.headers
           ? response
           : new Response(null, { status: response.status, statusText, headers: responseHeaders });
-      call.body = bytes;
-      call.bodyOf = answer;
+      call.read = { response: answer, bytes };
       return answer;
     }
     return new Response(bytes.byteLength === 0 ? null : bytes, { status: response.status, statusText, headers: responseHeaders });
@@ -460,7 +467,7 @@ export class Transport {
       return new InvalidResponseError(summary, error.response.status, error.response.headers, error.problem);
     }
     if (error instanceof HTTPError) {
-      const text = call.bodyOf === error.response ? decoder.decode(call.body!) : await error.response.text();
+      const text = keptText(call, error.response) ?? (await error.response.text());
       const parsed = parseJson(text);
       const apiError = createApiError({
         status: error.response.status,

@@ -307,7 +307,7 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
     const elapsed = () => Date.now() - started;
     // The delivery stops when the token's signal or the publisher's aborts, with that signal's
     // reason (the token's first). Most publishers have neither, and then nothing is listened to.
-    const stops = job.signal === undefined ? (closing === undefined ? NO_SIGNALS : [closing]) : closing === undefined ? [job.signal] : [job.signal, closing];
+    const stops = job.signal || closing ? [job.signal, closing].filter((signal) => signal !== undefined) : NO_SIGNALS;
     const throwIfStopped = (): void => {
       const aborted = abortedOf(stops);
       if (aborted) throw aborted.reason;

@@ -44,7 +44,7 @@ function lowerName(name: string): string {
 export function keepHeaders(raw: readonly string[]): KeptHeaders {
   const list: KeptHeaders = [];
   let chars = 0;
-  for (let i = 0; i + 1 < raw.length && chars >= 0; i += 2) chars = keepHeader(list, chars, raw[i]!, raw[i + 1]!);
+  for (let i = 0; i + 1 < raw.length; i += 2) if ((chars = keepHeader(list, chars, raw[i]!, raw[i + 1]!)) < 0) break;
   return list;
 }
 

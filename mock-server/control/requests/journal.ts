@@ -13,7 +13,7 @@ import {
   type KeptBody,
   type KeptHeaders,
 } from './capture';
-import { compileMatcher, type MatchedRequest, type RequestMatcherSchema } from './matcher';
+import { compileMatcher, sameMethod, type MatchedRequest, type RequestMatcherSchema } from './matcher';
 import { nearMisses, unmatchedNote, type NearMiss, type UnmatchedNote } from './near-miss';
 import { redactQuery } from './redact';
 
@@ -265,13 +265,13 @@ export class RequestJournal {
   }
 
   #filtered(filter: z.output<typeof JournalFilterSchema>): StoredEntry[] {
-    const method = filter.method?.toUpperCase();
+    const method = filter.method;
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
     const { path, status, limit } = filter;
     const withQuery = path?.includes('?') ?? false;
     const out = this.#ordered().filter(
       (entry) =>
-        (method === undefined || entry.method.toUpperCase() === method) &&
+        (method === undefined || sameMethod(entry.method, method)) &&
         (status === undefined || entry.status === status) &&
         (since === undefined || entry.at >= since) &&
         (path === undefined || (withQuery ? pathOf(entry) : pathnameOf(entry)) === path),

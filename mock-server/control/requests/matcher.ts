@@ -68,15 +68,23 @@ export function containsJson(actual: unknown, expected: unknown): boolean {
   return Object.is(actual, expected);
 }
 
+/**
+ * Whether a journaled request's method is `wanted`, in any case: fetch sends a lowercase `patch` as
+ * it is, and a test asking for `PATCH` means it. Matchers and the journal's list filter both ask here.
+ */
+export function sameMethod(sent: string, wanted: string): boolean {
+  return sent.toUpperCase() === wanted.toUpperCase();
+}
+
 /** A checked matcher as a test on journaled requests. */
 export function compileMatcher(matcher: z.output<typeof RequestMatcherSchema>): (request: MatchedRequest) => boolean {
-  const method = matcher.method?.toUpperCase();
+  const method = matcher.method;
   const glob = matcher.pathPattern === undefined ? undefined : compileGlob(matcher.pathPattern);
   const query = Object.entries(matcher.query ?? {});
   const headers = Object.entries(matcher.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
   const { bodyContains, json, status, path } = matcher;
   return (request) => {
-    if (method !== undefined && request.method.toUpperCase() !== method) return false;
+    if (method !== undefined && !sameMethod(request.method, method)) return false;
     if (path !== undefined && request.pathname !== path) return false;
     if (glob !== undefined && !glob(request.pathname)) return false;
     if (status !== undefined && request.status !== status) return false;

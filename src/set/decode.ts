@@ -1,4 +1,4 @@
-import { decodeBase64url } from './base64url';
+import { base64urlText } from './base64url';
 import { SetVerificationError } from './errors';
 import type { SignedParts } from './signature';
 
@@ -72,24 +72,6 @@ function invalidRequest(description: string): SetVerificationError {
   return new SetVerificationError('invalid_request', description);
 }
 
-// Without `stream`, decode keeps no state between calls, so one decoder serves every token.
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-// Text that is all ASCII is its own UTF-8 encoding.
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * The text a base64url segment (already checked: the alphabet only, its canonical spelling) encodes,
- * read as strict UTF-8. `atob` decodes natively, far faster than a loop in JavaScript; its one
- * character per byte is the text itself when every byte is ASCII, as in nearly every token. Other
- * bytes are decoded as UTF-8, and invalid UTF-8 throws.
- */
-function segmentText(segment: string): string {
-  const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
-  if (ASCII.test(binary)) return binary;
-  return strictUtf8.decode(decodeBase64url(segment));
-}
-
 /** Thrown by the JSON reviver when a member is named `__proto__`. */
 class PrototypeKeyError extends Error {}
 
@@ -106,7 +88,7 @@ function refusePrototypeKey(key: string, value: unknown): unknown {
 function decodeJsonObject(segment: string, part: 'header' | 'payload'): Record<string, unknown> {
   let value: unknown;
   try {
-    const text = segmentText(segment);
+    const text = base64urlText(segment);
     // A reviver makes JSON.parse several times slower, and a member can be named `__proto__` only
     // if the text holds that name or an escape (`\u005f…`), so text with neither skips it.
     value = text.includes('__proto__') || text.includes('\\') ? JSON.parse(text, refusePrototypeKey) : JSON.parse(text);

@@ -88,6 +88,37 @@ describe('createPublisher delivering a token', () => {
     expect(outcomes).toEqual([{ status: 'delivered', httpStatus: 202, token: token('jti-42'), jti: 'jti-42', attempts: 1, elapsedMs: expect.any(Number) }]);
   });
 
+  it('reads the jti of a payload that is not all ASCII, as UTF-8', async () => {
+    const { fetch } = scripted(accepted());
+    const { p, outcomes } = publisher(fetch);
+    const other = [token('x').split('.')[0], b64url({ jti: 'ascii-1', sub: 'Zoë ✓' }), 'c2lnbmF0dXJl'].join('.');
+    await Promise.all([p.publish(token('évé-✓-1')), p.publish(other)]);
+    expect(outcomes.map((o) => o.jti).sort()).toEqual(['ascii-1', 'évé-✓-1']);
+  });
+
+  it('leaves an answer declared empty unread, and still reads one that is not', async () => {
+    const pulled: string[] = [];
+    /** An answer whose body says when it is read. */
+    const answer = (name: string, length: string) => () =>
+      new Response(
+        new ReadableStream(
+          {
+            pull(controller) {
+              pulled.push(name);
+              controller.close();
+            },
+          },
+          { highWaterMark: 0 },
+        ),
+        { status: 202, headers: { 'content-length': length } },
+      );
+    const { fetch } = scripted(answer('empty', '0'), answer('declared', '2'));
+    const { p } = publisher(fetch);
+    await p.publish(token('j1'));
+    await p.publish(token('j2'));
+    expect(pulled).toEqual(['declared']);
+  });
+
   it('refuses a token that is not a compact JWS before sending anything', async () => {
     const { fetch, sent } = scripted(accepted());
     const { p, outcomes } = publisher(fetch);

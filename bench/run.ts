@@ -82,7 +82,10 @@ if (overhead) {
   console.log(`client-overhead: quartiles of the rounds ${(overhead.quartiles as number[]).join('–')}; beside a bare fetch: ${overhead.fetchRatio} (bare ky ÷ fetch: ${overhead.kyFetchRatio}); CPU time ÷ ky: ${overhead.cpuRatio}, ÷ fetch: ${overhead.cpuFetchRatio}`);
 }
 const publisher = results['set-publisher'];
-if (publisher) console.log(`set-publisher: quartiles of the rounds ${(publisher.quartiles as number[]).join('–')}`);
+if (publisher) {
+  const unread = publisher.vsUnreadLoop as { ratio: number; quartiles: number[]; loop: number };
+  console.log(`set-publisher: quartiles of the rounds ${(publisher.quartiles as number[]).join('–')}; ÷ a bare loop leaving empty answers unread (${unread.loop} per s): ${unread.ratio} (quartiles ${unread.quartiles.join('–')})`);
+}
 const list = results['list-vs-okta-sdk'] as ListResult | undefined;
 if (list) {
   const { cpu, vsOktaSdk: sdk } = list;

@@ -1,5 +1,6 @@
-// base64url (RFC 4648 §5, unpadded) in plain loops. jose's helpers go through `atob`/`btoa` and a binary
-// string, which cost more than the rest of decoding a token's segments.
+// base64url (RFC 4648 §5, unpadded). Bytes are decoded and encoded in plain loops: jose's helpers go
+// through `atob`/`btoa` and a binary string, which cost more than the loops when bytes are wanted.
+// Text is the other way round: `atob` gives it without making a byte array (see base64urlText).
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const VALUES = new Int8Array(128).fill(-1);
@@ -60,12 +61,12 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * The text that base64url `segment` (the alphabet only) encodes, read as strict UTF-8; throws for
- * bytes that are not UTF-8 or a length no byte string has. `atob` decodes natively and makes no byte
- * array, far cheaper than {@link decodeBase64url} (on Node 20, making a byte array of a few hundred
- * bytes costs more than the decode itself); its one character per byte is the text itself when every
- * byte is ASCII, as in nearly every token. Other bytes go through {@link decodeBase64url} and the
- * UTF-8 decoder.
+ * The text that base64url `segment` encodes, read as strict UTF-8; throws for bytes that are not UTF-8
+ * or a length no byte string has. Callers check the segment's alphabet first (`atob` would also take
+ * `+`, `/` and `=`). `atob` decodes natively and makes no byte array, far cheaper than
+ * {@link decodeBase64url} (on Node 20, making a byte array of a few hundred bytes costs more than the
+ * decode itself); its one character per byte is the text itself when every byte is ASCII, as in
+ * nearly every token. Other bytes go through {@link decodeBase64url} and the UTF-8 decoder.
  */
 export function base64urlText(segment: string): string {
   const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));

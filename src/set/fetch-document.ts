@@ -70,7 +70,8 @@ export async function readBounded(response: Response, maxBytes: number, timeoutM
     void response.body?.cancel().catch(() => undefined);
     throw tooLarge(maxBytes);
   }
-  // A body declared empty has nothing to read (HTTP's framing holds a real answer to its length).
+  // A body declared empty has nothing to read: HTTP's framing holds a real answer to its length. A
+  // `Response` made by a mock or a custom fetch with a stale `content-length: 0` loses its body here.
   if (response.body === null || declared === 0) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -12,7 +12,7 @@
 import { BLANK_FIELD, type FieldIssue } from '../validation/field-issues';
 import { isJsonObject } from '../validation/record';
 import { secureUrlProblem } from '../validation/loopback';
-import { base64urlText } from './base64url';
+import { base64urlText, decodeBase64url } from './base64url';
 import {
   SecurityEventTokenInputError,
   SET_ERROR_CODES,
@@ -50,7 +50,11 @@ export interface PublisherOptions {
   endpoint?: string | URL;
   /** Headers sent with every token, e.g. an `Authorization` a receiver other than Okta's asks for. */
   headers?: Record<string, string>;
-  /** The fetch to use; default `globalThis.fetch`, looked up at each attempt (so msw applies). */
+  /**
+   * The fetch to use; default `globalThis.fetch`, looked up at each attempt (so msw applies). Its
+   * `init.headers` is a frozen plain record, shared by every attempt: wrap it (`new Headers(init.headers)`)
+   * to change it.
+   */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
   /** Most times one token is sent, retries included (1 to 20); default 6. */
   maxAttempts?: number;
@@ -163,14 +167,24 @@ export function tokenProblem(token: unknown): string | undefined {
     : `Must be a signed compact JWS (header.payload.signature, in base64url) of at most ${MAX_PUBLISHED_TOKEN_BYTES} bytes`;
 }
 
-/** Decodes the receiver's refusals (one decoder: making one costs more than a decode). */
+/** Decodes the receiver's refusals and odd payloads leniently (one decoder: making one costs more than a decode). */
 const utf8 = new TextDecoder();
 
-/** The `jti` of a token's payload, unverified (for the hooks' logs); `undefined` if unreadable. */
+/**
+ * The `jti` of a token's payload, unverified (for the hooks' logs); `undefined` if unreadable. Bytes
+ * that are not UTF-8 elsewhere in the payload do not hide it: such a payload is decoded leniently.
+ */
 function readJti(token: string): string | undefined {
+  const start = token.indexOf('.') + 1;
+  const segment = token.slice(start, token.indexOf('.', start));
   try {
-    const start = token.indexOf('.') + 1;
-    const payload: unknown = JSON.parse(base64urlText(token.slice(start, token.indexOf('.', start))));
+    let text: string;
+    try {
+      text = base64urlText(segment);
+    } catch {
+      text = utf8.decode(decodeBase64url(segment));
+    }
+    const payload: unknown = JSON.parse(text);
     return isJsonObject(payload) && typeof payload.jti === 'string' ? payload.jti : undefined;
   } catch {
     return undefined;
@@ -269,7 +283,8 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
   headers.set('content-type', 'application/secevent+jwt');
   headers.set('accept', 'application/json');
   // Sent as a plain record: fetch reads one more cheaply than a `Headers` (checked above, names lower-cased).
-  const sent: Record<string, string> = Object.fromEntries(headers);
+  // Frozen, since every attempt shares it.
+  const sent: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(headers));
   const url = new URL(orgUrl !== undefined ? new URL(OKTA_RECEIVER_PATH, String(orgUrl)) : String(endpoint)).href;
   const { maxAttempts, maxElapsedMs, timeoutMs, baseDelayMs, maxDelayMs, concurrency, maxQueue } = settings as typeof PUBLISHER_DEFAULTS;
   const queue: Job[] = [];

@@ -96,6 +96,24 @@ describe('createPublisher delivering a token', () => {
     expect(outcomes.map((o) => o.jti).sort()).toEqual(['ascii-1', 'évé-✓-1']);
   });
 
+  it('reads the jti of a payload holding bytes that are not UTF-8 elsewhere', async () => {
+    const { fetch } = scripted(accepted());
+    const { p, outcomes } = publisher(fetch);
+    const payload = Buffer.concat([Buffer.from('{"jti":"a1","sub":"'), Buffer.from([0xe9]), Buffer.from('"}')]).toString('base64url');
+    await p.publish([token('x').split('.')[0], payload, 'c2lnbmF0dXJl'].join('.'));
+    expect(outcomes.map((o) => o.jti)).toEqual(['a1']);
+  });
+
+  it('gives a fetch of its own the headers as a frozen record, the same for every attempt', async () => {
+    const { fetch } = scripted(status(503), accepted());
+    const { p } = publisher(fetch, { baseDelayMs: 0 });
+    await p.publish(token('j1'));
+    const [first, second] = fetch.mock.calls.map(([, init]) => init.headers);
+    expect(first).toEqual({ 'content-type': 'application/secevent+jwt', accept: 'application/json' });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(second).toBe(first);
+  });
+
   it('leaves an answer declared empty unread, and still reads one that is not', async () => {
     const pulled: string[] = [];
     /** An answer whose body says when it is read. */

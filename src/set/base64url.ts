@@ -54,24 +54,25 @@ function outsideAlphabet(): TypeError {
   return new TypeError('base64url text holds a character outside its alphabet');
 }
 
-// Without `stream`, decode keeps no state between calls, so one decoder serves every call.
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+// Without `stream`, decoding keeps no state between calls, so one decoder of each kind serves every call.
+const UTF8 = { throw: new TextDecoder('utf-8', { fatal: true }), replace: new TextDecoder('utf-8') };
 
 // Text that is all ASCII is its own UTF-8 encoding.
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * The text that base64url `segment` encodes, read as strict UTF-8; throws for bytes that are not UTF-8
- * or a length no byte string has. Callers check the segment's alphabet first (`atob` would also take
- * `+`, `/` and `=`). `atob` decodes natively and makes no byte array, far cheaper than
- * {@link decodeBase64url} (on Node 20, making a byte array of a few hundred bytes costs more than the
- * decode itself); its one character per byte is the text itself when every byte is ASCII, as in
- * nearly every token. Other bytes go through {@link decodeBase64url} and the UTF-8 decoder.
+ * The text that base64url `segment` encodes, read as UTF-8. Bytes that are not UTF-8 throw, or with
+ * `invalidUtf8: 'replace'` become U+FFFD; a length no byte string has always throws. Callers check
+ * the segment's alphabet first (`atob` would also take `+`, `/` and `=`). `atob` decodes natively and
+ * makes no byte array, far cheaper than {@link decodeBase64url} (on Node 20, making a byte array of a
+ * few hundred bytes costs more than the decode itself); its one character per byte is the text itself
+ * when every byte is ASCII, as in nearly every token. Other bytes go through {@link decodeBase64url}
+ * and the UTF-8 decoder.
  */
-export function base64urlText(segment: string): string {
+export function base64urlText(segment: string, invalidUtf8: keyof typeof UTF8 = 'throw'): string {
   const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
   if (ASCII.test(binary)) return binary;
-  return strictUtf8.decode(decodeBase64url(segment));
+  return UTF8[invalidUtf8].decode(decodeBase64url(segment));
 }
 
 /** Encodes bytes as unpadded base64url. */

@@ -12,7 +12,7 @@
 import { BLANK_FIELD, type FieldIssue } from '../validation/field-issues';
 import { isJsonObject } from '../validation/record';
 import { secureUrlProblem } from '../validation/loopback';
-import { base64urlText, decodeBase64url } from './base64url';
+import { base64urlText } from './base64url';
 import {
   SecurityEventTokenInputError,
   SET_ERROR_CODES,
@@ -167,24 +167,17 @@ export function tokenProblem(token: unknown): string | undefined {
     : `Must be a signed compact JWS (header.payload.signature, in base64url) of at most ${MAX_PUBLISHED_TOKEN_BYTES} bytes`;
 }
 
-/** Decodes the receiver's refusals and odd payloads leniently (one decoder: making one costs more than a decode). */
+/** Decodes the receiver's refusals (one decoder: making one costs more than a decode). */
 const utf8 = new TextDecoder();
 
 /**
  * The `jti` of a token's payload, unverified (for the hooks' logs); `undefined` if unreadable. Bytes
- * that are not UTF-8 elsewhere in the payload do not hide it: such a payload is decoded leniently.
+ * that are not UTF-8 elsewhere in the payload do not hide it: they are read as U+FFFD.
  */
 function readJti(token: string): string | undefined {
   const start = token.indexOf('.') + 1;
-  const segment = token.slice(start, token.indexOf('.', start));
   try {
-    let text: string;
-    try {
-      text = base64urlText(segment);
-    } catch {
-      text = utf8.decode(decodeBase64url(segment));
-    }
-    const payload: unknown = JSON.parse(text);
+    const payload: unknown = JSON.parse(base64urlText(token.slice(start, token.indexOf('.', start)), 'replace'));
     return isJsonObject(payload) && typeof payload.jti === 'string' ? payload.jti : undefined;
   } catch {
     return undefined;
@@ -345,7 +338,8 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
           // Looked up now, so a fetch patched later (msw) is used; called on globalThis, as browsers require.
           const response = await (options.fetch ? options.fetch(url, init) : fetch(url, init));
           status = response.status;
-          retryAfter = retryAfterMs(response.headers.get('retry-after'), Date.now());
+          // Read only where a retry may follow.
+          if (status === 429 || status >= 500) retryAfter = retryAfterMs(response.headers.get('retry-after'), Date.now());
           // Read whole (unless declared empty), so the connection is free for the next token; a body
           // cut short changes nothing.
           const body = await readBounded(response, MAX_ANSWER_BYTES, limit).catch(() => new Uint8Array(0));

@@ -11,6 +11,7 @@ import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, 
 import { LogLines, type LogLevel } from './node/log-lines';
 import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from './control/requests/capture';
 import { JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './control/requests/journal';
+import { starterGoneMessage, watchStarter, type StarterWatch } from '../src/set/cli/parent-watch';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {
@@ -99,6 +100,14 @@ const FLAGS = {
     help: ['allow only web pages on this origin to call the server (repeat it, or', 'give a comma-separated list); default: pages on any origin'],
     example: 'http://localhost:5173',
   },
+  'no-parent-watch': {
+    type: 'boolean',
+    default: false,
+    help: [
+      'keep serving when the process that started it ends; by default it stops',
+      'when its parent, or the npx/npm that ran it (and the shell between), goes',
+    ],
+  },
   version: { type: 'boolean', short: 'v', default: false, help: ['print the version and exit'] },
   help: { type: 'boolean', short: 'h', default: false, help: ['show this help'] },
 } as const satisfies Record<string, Flag>;
@@ -135,6 +144,8 @@ interface CliOptions {
   log: LogLevel;
   journalBodyBytes: number;
   journalSize: number;
+  /** Stop when the starter (the parent, or npx/npm through a shell) ends. */
+  parentWatch: boolean;
 }
 
 function exampleValue(flag: string): string {
@@ -228,7 +239,19 @@ function parseCommandLine(args: string[]): Parsed {
   if (!/^\d+$/.test(values['journal-size']) || journalSize < 1 || journalSize > JOURNAL_MAX_SIZE) {
     throw new UsageError(`--journal-size must be a whole number from 1 to ${JOURNAL_MAX_SIZE} (got "${values['journal-size']}"), e.g. --journal-size 1000.`);
   }
-  return { kind: 'serve', options: { port, host: values.host, token: values.token, orgUrl, corsOrigins, control, log, journalBodyBytes, journalSize } };
+  return { kind: 'serve', options: {
+      port,
+      host: values.host,
+      token: values.token,
+      orgUrl,
+      corsOrigins,
+      control,
+      log,
+      journalBodyBytes,
+      journalSize,
+      parentWatch: !values['no-parent-watch'],
+    },
+  };
 }
 
 /** Whether `--log errors` writes a line for this request: a refusal or a failure (status 400 and up, or no answer). */
@@ -314,7 +337,9 @@ async function main(): Promise<number> {
   }
 
   return new Promise<number>((resolve) => {
+    let watch: StarterWatch | undefined;
     const stop = () => {
+      watch?.stop();
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       if (statePath !== undefined) {
@@ -340,12 +365,24 @@ async function main(): Promise<number> {
     // as it reads that line gets the state written and a clean exit, never the default kill.
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    if (options.parentWatch) {
+      watch = watchStarter((link) => {
+        // Whoever read stdout and stderr may have gone with the starter: a write to a closed pipe
+        // must not end the process before the state is written and the server closed.
+        process.stdout.on('error', () => undefined);
+        process.stderr.on('error', () => undefined);
+        process.stderr.write(`appset-mock: ${starterGoneMessage(link)}\n`);
+        stop();
+      });
+    }
     process.stdout.write(`appset mock server listening on ${server.url}\n`);
     process.stdout.write(`token: ${options.token}  (send it as: Authorization: SSWS ${options.token})\n`);
     if (options.orgUrl !== undefined) process.stdout.write(`org url: ${backend.orgUrl}  (links in responses point here)\n`);
     const cors = options.corsOrigins === '*' ? 'any origin' : options.corsOrigins.join(', ');
     process.stdout.write(`cors: web pages on ${cors} may call this server\n`);
     if (options.control.control) process.stdout.write(`dashboard: ${server.url}/__appset/  (the organization and every request, as they happen)\n`);
+    const stopsWith = options.parentWatch ? '; it also stops when the process that started it ends' : '';
+    process.stdout.write(`pid: ${process.pid}  (stop it with kill -TERM ${process.pid}${stopsWith})\n`);
   });
 }
 

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, headingAnchors, shellCommands, syncIncludes } from '../../scripts/markdown-blocks';
@@ -39,23 +39,22 @@ function links(page: string): Array<{ target: string; line: number }> {
   return found;
 }
 
-/** Why a link leads nowhere, or `undefined` when it resolves. */
+/**
+ * Why a link leads nowhere, or `undefined` when it resolves. Links to the project's own files are
+ * relative and name files the npm package holds, so they resolve in the installed package, in a clone
+ * and on any host; an absolute link to a repository address is an assumption about where it lives.
+ */
 function brokenLink(page: string, target: string): string | undefined {
-  let path: string;
-  let anchor: string | undefined;
-  const absolute = new RegExp(`^${REPOSITORY}/(?:blob|tree)/main/([^#]*)(?:#(.*))?$`).exec(target);
-  if (absolute) {
-    path = absolute[1]!;
-    anchor = absolute[2];
-  } else if (/^[a-z]+:/i.test(target)) {
-    return undefined; // another site: not checked (tests never reach the internet)
-  } else {
-    const [file, hash] = target.split('#') as [string, string | undefined];
-    path = file === '' ? page : normalize(join(dirname(page), file));
-    anchor = hash;
-    if (page === 'README.md' && file !== '' && !shipped(path)) {
-      return `${path} is not in the npm package, so the link breaks on the npm page: link ${REPOSITORY}/blob/main/${path}${hash ? `#${hash}` : ''}`;
-    }
+  if (target.startsWith(REPOSITORY)) {
+    const file = new RegExp(`^${REPOSITORY}/(?:blob|tree)/[^/]+/(.*)$`).exec(target)?.[1];
+    const relative = file === undefined ? undefined : relativeTo(page, file);
+    return `link the project's files relatively${relative === undefined ? '' : `: (${relative})`}, so the link resolves in the installed package, in a clone and on any host`;
+  }
+  if (/^[a-z]+:/i.test(target)) return undefined; // another site: not checked (tests never reach the internet)
+  const [file, anchor] = target.split('#') as [string, string | undefined];
+  const path = file === '' ? page : normalize(join(dirname(page), file)).replace(/\\/g, '/');
+  if (file !== '' && !shipped(path)) {
+    return `${path} is not in the npm package (package.json "files"), so the link breaks in the installed package: add it to "files", or name it as text`;
   }
   const full = join(ROOT, path);
   if (!existsSync(full)) return `${path} does not exist`;
@@ -63,6 +62,11 @@ function brokenLink(page: string, target: string): string | undefined {
     return `${path} has no heading whose anchor is #${anchor}`;
   }
   return undefined;
+}
+
+/** `file` (from the repository's root) as a link from `page`. */
+function relativeTo(page: string, file: string): string {
+  return relative(dirname(page), file).replace(/\\/g, '/') || '.';
 }
 
 describe('the README', () => {
@@ -81,8 +85,8 @@ describe('the README', () => {
 
   it('links every page of docs/', () => {
     const readme = read('README.md');
-    const missing = DOCS.filter((page) => !readme.includes(`](${REPOSITORY}/blob/main/${page})`));
-    expect(missing, `add each to the README's "Documentation" list as [Title](${REPOSITORY}/blob/main/docs/<page>.md)`).toEqual([]);
+    const missing = DOCS.filter((page) => !readme.includes(`](${page})`));
+    expect(missing, `add each to the README's "Documentation" list as [Title](docs/<page>.md)`).toEqual([]);
   });
 });
 
@@ -162,13 +166,32 @@ describe.each(PAGES)('the links of %s', (page) => {
 });
 
 describe('the link check itself', () => {
-  it('finds a missing file, a missing heading, and an unshipped file linked relatively from the README', () => {
+  it('finds a missing file, a missing heading, a file the package lacks, and an absolute link to the repository', () => {
     expect(brokenLink('docs/client.md', 'no-such-page.md')).toBe('docs/no-such-page.md does not exist');
     expect(brokenLink('docs/client.md', 'testing.md#no-such-heading')).toBe('docs/testing.md has no heading whose anchor is #no-such-heading');
-    expect(brokenLink('README.md', 'docs/client.md')).toBe(
-      `docs/client.md is not in the npm package, so the link breaks on the npm page: link ${REPOSITORY}/blob/main/docs/client.md`,
+    expect(brokenLink('README.md', 'docs/client.md#errors')).toBeUndefined();
+    expect(brokenLink('docs/testing.md', '../examples/python/sign-set.ts')).toBeUndefined();
+    expect(brokenLink('docs/compatibility.md', '../test/replay/KNOWN-DIFFERENCES.md')).toBe(
+      'test/replay/KNOWN-DIFFERENCES.md is not in the npm package (package.json "files"), so the link breaks in the installed package: add it to "files", or name it as text',
     );
-    expect(brokenLink('README.md', `${REPOSITORY}/blob/main/docs/client.md#errors`)).toBeUndefined();
+    expect(brokenLink('docs/client.md', `${REPOSITORY}/blob/main/examples/service-app.ts`)).toBe(
+      "link the project's files relatively: (../examples/service-app.ts), so the link resolves in the installed package, in a clone and on any host",
+    );
+  });
+});
+
+describe('the npm package', () => {
+  it('carries the Apache-2.0 text its package.json names', () => {
+    expect((JSON.parse(read('package.json')) as { license: string }).license).toBe('Apache-2.0');
+    const license = read('LICENSE');
+    expect(license).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004\s+http:\/\/www\.apache\.org\/licenses\//);
+    expect(license).toContain('END OF TERMS AND CONDITIONS');
+  });
+
+  it('carries docs/ and every example the docs include', () => {
+    expect(DOCS.filter((page) => !shipped(page))).toEqual([]);
+    const included = PAGES.flatMap((page) => blocksOf(page).map((block) => block.include).filter((include) => include !== undefined));
+    expect(included.filter((path) => !shipped(path!))).toEqual([]);
   });
 });
 

@@ -117,22 +117,24 @@ function exists(pid: number): boolean {
 }
 
 /**
- * The first link of the chain that has gone, or `undefined`. A link has gone when its process no
- * longer exists or has ended (a zombie its starter did not reap), or when its parent is no longer
- * the one recorded (re-parented: its parent ended); and this process's own parent is checked the
- * same way through `process.ppid`.
+ * The first process of the chain that has gone, or `undefined`. A process has gone when it no
+ * longer exists or has ended (a zombie its starter did not reap), or when its child in the chain
+ * has another parent than the one recorded (re-parented: the parent ended); this process's own
+ * parent is checked the same way, through `process.ppid`.
  */
 export function goneLink(chain: readonly StarterLink[], read: (pid: number) => ProcessInfo | undefined = readProcess, ppid = process.ppid): StarterLink | undefined {
   const first = chain[0];
   if (first !== undefined && ppid !== first.pid) return first;
   const canRead = process.platform === 'linux';
-  for (const link of chain) {
+  for (const [index, link] of chain.entries()) {
     if (!canRead) {
       if (!exists(link.pid)) return link;
       continue;
     }
     const now = read(link.pid);
-    if (now === undefined || now.zombie || (link.ppid !== -1 && now.ppid !== link.ppid)) return link;
+    if (now === undefined || now.zombie) return link;
+    // Re-parented: the process that went is its parent, the next link (or, past the chain, the one recorded).
+    if (link.ppid !== -1 && now.ppid !== link.ppid) return chain[index + 1] ?? { pid: link.ppid, ppid: -1, command: '' };
   }
   return undefined;
 }

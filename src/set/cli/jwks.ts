@@ -1,4 +1,4 @@
-import { publicKeySet, type KeySetEntry } from '../jwks';
+import { publicKeySet, type KeySetEntry, type PublicJwk } from '../jwks';
 import type { Command } from './args';
 import { readKeyFile, UsageError } from './io';
 import { algorithmFlag } from './keygen';
@@ -23,22 +23,26 @@ export const jwks: Command = {
     alg: { type: 'string', value: 'ALG', help: 'the signature algorithm, when one --key is given (default: what the key implies)', example: 'RS256' },
   },
   async run(values) {
-    const files = values.key as string[];
-    const alg = algorithmFlag(values.alg);
-    const kid = values.kid as string | undefined;
-    if (files.length > 1 && (alg !== undefined || kid !== undefined)) {
-      throw new UsageError('--kid and --alg name one key; give one --key with them, or leave them out.');
-    }
-    const entries: KeySetEntry[] = files.flatMap((file) => {
-      const content = readKeyFile(file, '--key');
-      if (typeof content === 'object' && content !== null && Array.isArray((content as { keys?: unknown }).keys)) {
-        return (content as { keys: KeySetEntry[] }).keys;
-      }
-      return [content as KeySetEntry];
-    });
-    const one = entries.length === 1 && (alg !== undefined || kid !== undefined);
-    const set = await publicKeySet(one ? [{ key: entries[0] as never, ...(alg === undefined ? {} : { alg }), ...(kid === undefined ? {} : { kid }) }] : entries);
-    process.stdout.write(`${JSON.stringify(set, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(await keySetOf(values), null, 2)}\n`);
     return 0;
   },
 };
+
+/** The public key set of the `--key` files, with `--kid` and `--alg` for a single key: what `jwks` prints and `serve` serves. */
+export async function keySetOf(values: Record<string, unknown>): Promise<{ keys: PublicJwk[] }> {
+  const files = values.key as string[];
+  const alg = algorithmFlag(values.alg);
+  const kid = values.kid as string | undefined;
+  if (files.length > 1 && (alg !== undefined || kid !== undefined)) {
+    throw new UsageError('--kid and --alg name one key; give one --key with them, or leave them out.');
+  }
+  const entries: KeySetEntry[] = files.flatMap((file) => {
+    const content = readKeyFile(file, '--key');
+    if (typeof content === 'object' && content !== null && Array.isArray((content as { keys?: unknown }).keys)) {
+      return (content as { keys: KeySetEntry[] }).keys;
+    }
+    return [content as KeySetEntry];
+  });
+  const one = entries.length === 1 && (alg !== undefined || kid !== undefined);
+  return publicKeySet(one ? [{ key: entries[0] as never, ...(alg === undefined ? {} : { alg }), ...(kid === undefined ? {} : { kid }) }] : entries);
+}

@@ -9,10 +9,11 @@ import { UsageError } from './io';
 import { jwks } from './jwks';
 import { keygen } from './keygen';
 import { publish } from './publish';
+import { serve } from './serve';
 import { sign } from './sign';
 import { verify } from './verify';
 
-const COMMANDS: Command[] = [keygen, jwks, sign, publish, verify];
+const COMMANDS: Command[] = [keygen, jwks, sign, publish, verify, serve];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length)) + 2;

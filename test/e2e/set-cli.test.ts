@@ -268,7 +268,7 @@ describe('appset-set refusals', () => {
     expect(await appsetSet(['sing'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'appset-set: unknown command "sing"; the commands are keygen, jwks, sign, publish, verify (appset-set --help).\n',
+      stderr: 'appset-set: unknown command "sing"; the commands are keygen, jwks, sign, publish, verify, serve (appset-set --help).\n',
     });
   });
 

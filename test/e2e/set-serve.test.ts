@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/index';
 import { createMockBackend } from '../../mock-server/index';
 import { listen, type RunningServer } from '../../mock-server/node/index';
+import { appsetSet } from './set-cli-process';
 import { firstMatch, goneWithin, killLeftover, npx, projectWithBin } from './starter-chain';
 
 // `appset-set serve`: a provider's discovery on a local port, registered at appset-mock by its
@@ -15,17 +16,6 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const SERVED = /^appset-set serve listening on (http:\S+)\nwell_known_url: (\S+) .*\nissuer: (\S+) .*\njwks_uri: (\S+) .*\npid: (\d+) /m;
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
-/** Runs `appset-set` from the sources and resolves once it has ended. */
-function appsetSet(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/set/cli/main.ts', ...args], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 let dir: string;
 let keyFile: string;

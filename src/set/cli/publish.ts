@@ -1,3 +1,4 @@
+import type { SetDeliveryError } from '../errors';
 import { createPublisher, tokenProblem, type PublishOutcome } from '../publisher';
 import { wholeNumber, type Command } from './args';
 import { readStdin, UsageError } from './io';
@@ -13,7 +14,42 @@ export async function tokensFrom(positionals: string[], what: string): Promise<s
   return tokens;
 }
 
-function describe(outcome: PublishOutcome): string {
+/**
+ * A network failure in words: each message down the `cause` chain (fetch's "fetch failed" holds the
+ * reason, e.g. "connect ECONNREFUSED 127.0.0.1:4010"), or that no answer came in time. At most 300
+ * characters.
+ */
+export function networkFailure(error: unknown): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'AbortError' || name === 'TimeoutError') return 'no answer in time';
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    const message = current instanceof Error ? current.message : typeof current === 'string' ? current : '';
+    const code = (current as { code?: unknown }).code;
+    const text = message !== '' ? message : typeof code === 'string' ? code : '';
+    if (text !== '' && !parts.includes(text)) parts.push(text);
+    current = (current as { cause?: unknown }).cause;
+  }
+  const joined = parts.length === 0 ? 'a network failure' : parts.join(': ');
+  return joined.length > 300 ? `${joined.slice(0, 300)}…` : joined;
+}
+
+/** Why a token was not delivered, in the terms of the command line: its flags, and the network error met. */
+function notDelivered(error: SetDeliveryError, maxTime: number | undefined): string {
+  const last = error.status !== undefined ? `the last answered ${error.status}` : `the last met ${networkFailure(error.cause)}`;
+  const attempts = `${error.attempts} attempt${error.attempts === 1 ? '' : 's'}`;
+  if (error.code === 'attempts_exhausted') return `${attempts} (${last}); raise --max-attempts (up to 20), or try later`;
+  if (error.code === 'time_exhausted') {
+    return `${attempts} in the time allowed (--max-time ${maxTime ?? DEFAULT_MAX_TIME} s; ${last}); raise --max-time, or try later`;
+  }
+  return error.message;
+}
+
+/** `--max-time`'s default, in seconds: the publisher's own. */
+const DEFAULT_MAX_TIME = 60;
+
+function describe(outcome: PublishOutcome, maxTime?: number): string {
   const which = outcome.jti === undefined ? 'token' : `jti ${outcome.jti}`;
   const attempts = `${outcome.attempts} attempt${outcome.attempts === 1 ? '' : 's'}`;
   switch (outcome.status) {
@@ -22,7 +58,7 @@ function describe(outcome: PublishOutcome): string {
     case 'refused':
       return `refused ${which}: ${outcome.error.err}: ${outcome.error.description}`;
     case 'failed':
-      return `not delivered ${which}: ${outcome.error.message}`;
+      return `not delivered ${which}: ${notDelivered(outcome.error, maxTime)}`;
     case 'aborted':
       return `stopped ${which}`;
   }
@@ -55,16 +91,16 @@ export const publish: Command = {
       ...(maxAttempts === undefined ? {} : { maxAttempts }),
       ...(maxTime === undefined ? {} : { maxElapsedMs: maxTime * 1000 }),
       onRetry: (retry) => {
-        const cause = retry.status === undefined ? 'a network failure' : `${retry.status}`;
+        const cause = retry.status === undefined ? `a network failure (${networkFailure(retry.error)})` : `${retry.status}`;
         process.stderr.write(`retrying ${retry.jti === undefined ? 'token' : `jti ${retry.jti}`} in ${(retry.waitMs / 1000).toFixed(1)} s after ${cause}\n`);
       },
       onOutcome: (outcome) => {
         if (outcome.status === 'delivered') {
-          process.stdout.write(`${describe(outcome)}\n`);
+          process.stdout.write(`${describe(outcome, maxTime)}\n`);
           return;
         }
         failed += 1;
-        process.stderr.write(`${describe(outcome)}\n`);
+        process.stderr.write(`${describe(outcome, maxTime)}\n`);
       },
     });
     // Checked before anything is sent, and never quoted: a token may carry personal data.

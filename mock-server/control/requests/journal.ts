@@ -324,8 +324,8 @@ export class RequestJournal {
           body: full.request.bodyEncoding === undefined ? full.request.body : null,
           bodyTruncated: full.request.truncated,
         };
-        // A path of Okta's that the backend lacks is no typo: only a route a step away is worth naming.
-        full.closest = nearMisses(missed, routes, full.unmatched.kind === 'not-implemented' ? 1 : undefined);
+        // A path of Okta's that the backend lacks is no typo: only a slip away from a route is worth naming.
+        full.closest = nearMisses(missed, routes, undefined, full.unmatched.kind);
         return full;
       });
   }

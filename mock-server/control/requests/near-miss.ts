@@ -125,17 +125,36 @@ interface Alignment {
 }
 
 /**
- * The cheapest edit of the request's segments into the route's (a `:param` takes any non-empty
- * segment), and what it changed, position by position.
+ * What a slip of the keyboard costs, and nothing else: a literal segment off by its letter case or
+ * one letter, or an empty segment (a doubled or trailing `/`). Anything more (another word, a segment
+ * added or left out) costs more than any route listed for an Okta path is allowed.
  */
-function alignPath(sent: readonly string[], route: readonly string[]): Alignment {
+const FAR = 3 * CHANGE;
+
+function slipCost(sent: string, expected: string): number {
+  if (sent === expected) return 0;
+  return sent.toLowerCase() === expected.toLowerCase() || editDistance(sent, expected, 1) <= 1 ? CHANGE : FAR;
+}
+
+/**
+ * The cheapest edit of the request's segments into the route's (a `:param` takes any non-empty
+ * segment), and what it changed, position by position. With `slipsOnly`, only slips cost what a
+ * listed route may (see {@link slipCost}).
+ */
+function alignPath(sent: readonly string[], route: readonly string[], slipsOnly = false): Alignment {
   const n = sent.length;
   const m = route.length;
-  const cost = (i: number, j: number) => (isParam(route[j]!) ? (sent[i] === '' ? CHANGE : PARAM) : segmentCost(sent[i]!, route[j]!));
-  const table: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0) * CHANGE));
+  const literal = slipsOnly ? slipCost : segmentCost;
+  const cost = (i: number, j: number) => (isParam(route[j]!) ? (sent[i] === '' ? CHANGE : PARAM) : literal(sent[i]!, route[j]!));
+  // Leaving out a sent segment (`drop`) or a route's (`add`).
+  const drop = (i: number) => (slipsOnly && sent[i] !== '' ? FAR : CHANGE);
+  const add = slipsOnly ? FAR : CHANGE;
+  const table: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = 1; i <= n; i++) table[i]![0] = table[i - 1]![0]! + drop(i - 1);
+  for (let j = 1; j <= m; j++) table[0]![j] = table[0]![j - 1]! + add;
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
-      table[i]![j] = Math.min(table[i - 1]![j - 1]! + cost(i - 1, j - 1), table[i - 1]![j]! + CHANGE, table[i]![j - 1]! + CHANGE);
+      table[i]![j] = Math.min(table[i - 1]![j - 1]! + cost(i - 1, j - 1), table[i - 1]![j]! + drop(i - 1), table[i]![j - 1]! + add);
     }
   }
   const differences: Difference[] = [];
@@ -149,7 +168,7 @@ function alignPath(sent: readonly string[], route: readonly string[]): Alignment
       }
       i -= 1;
       j -= 1;
-    } else if (i > 0 && table[i]![j] === table[i - 1]![j]! + CHANGE) {
+    } else if (i > 0 && table[i]![j] === table[i - 1]![j]! + drop(i - 1)) {
       differences.unshift({ field: 'path', message: `segment ${i}: sent "${sent[i - 1]}", which the route does not have` });
       i -= 1;
     } else {
@@ -189,18 +208,25 @@ function requestProblems(request: MissedRequest, route: RouteSpec): Difference[]
  * The routes a request came closest to, nearest first, with what differs from each: the method, a
  * path segment, a header the route needs, a body that does not parse. Routes farther than
  * `maxDistance` (a typo in a segment or the method counts 1, another word 2) are not listed.
+ *
+ * For a path of Okta's API this backend does not serve (`kind` `not-implemented`), the request is
+ * no typo of a served route: another endpoint one word or one segment away (`/api/v1/users/:userId`
+ * for `/api/v1/users/00u1/factors`, `/api/v1/apps` for `/api/v1/idps`) is unrelated, so only a slip
+ * is listed: one route segment off by its letter case or a letter, or an extra empty segment.
  */
-export function nearMisses(request: MissedRequest, routes: readonly RouteSpec[], maxDistance = MAX_DISTANCE): NearMiss[] {
+export function nearMisses(request: MissedRequest, routes: readonly RouteSpec[], maxDistance = MAX_DISTANCE, kind?: UnmatchedKind): NearMiss[] {
+  const slipsOnly = kind === 'not-implemented';
+  const limit = slipsOnly ? Math.min(maxDistance, 1) : maxDistance;
   const sent = segmentsOf(request.pathname);
   const scored: Array<{ route: RouteSpec; distance: number; differences: Difference[] }> = [];
   for (const route of routes) {
     const template = segmentsOf(route.path);
     // More segments apart than the farthest listed: not worth aligning.
-    if (Math.abs(template.length - sent.length) > maxDistance) continue;
-    const path = alignPath(sent, template);
+    if (Math.abs(template.length - sent.length) > limit) continue;
+    const path = alignPath(sent, template, slipsOnly);
     const methodDiffers = route.method.toUpperCase() !== request.method;
     const distance = path.cost + (methodDiffers ? 1 : 0);
-    if (distance === 0 || distance > maxDistance) continue;
+    if (distance === 0 || distance > limit) continue;
     const differences: Difference[] = [];
     if (methodDiffers) differences.push({ field: 'method', message: `sent ${request.method} where ${route.method.toUpperCase()} is served` });
     differences.push(...path.differences, ...requestProblems(request, route));

@@ -3,7 +3,7 @@
 // cache holds jose and zod after `npm ci`); every command is bounded in time.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,46 @@ function run(command, args, { cwd = project, seconds = 60, expectFailure = false
     throw new Error(`${command} ${args.join(' ')} exited ${result.status}\n${result.stdout}\n${result.stderr}`);
   }
   return result;
+}
+
+/** Whether a pid has gone: no such process, or one that has ended and waits to be reaped. */
+function hasGone(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if (error.code === 'ESRCH') return true;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return process.platform === 'linux';
+  }
+}
+
+/** Starts `npx --no -- ...args`, reads the pid it prints, sends npx SIGTERM, and checks the pid is gone within 2 s. */
+async function stopsWithNpx(args) {
+  const starter = spawn('npx', ['--no', '--', ...args], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_offline: 'true' } });
+  const pid = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${args[0]} printed no pid within 20 s: ${out}`)), 20_000);
+    starter.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /^pid: (\d+) /m.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    starter.stderr.on('data', (chunk) => (out += chunk));
+    starter.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out}`)));
+  });
+  assert.notEqual(pid, starter.pid);
+  starter.kill('SIGTERM');
+  for (let i = 0; i < 40 && !hasGone(pid); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const gone = hasGone(pid);
+  if (!gone) process.kill(pid, 'SIGKILL');
+  assert.ok(gone, `${args.join(' ')} (pid ${pid}) still runs 2 s after its npx was sent SIGTERM`);
 }
 
 try {
@@ -64,6 +104,19 @@ try {
     assert.equal(response.status, 200);
   } finally {
     cli.kill('SIGTERM');
+  }
+
+  // Started as a suite in another language starts it, `npx appset-mock` (node under npm's shell under
+  // npx), the installed server prints its pid and is gone within 2 s of the npx process being sent
+  // SIGTERM; so is `appset-set serve`.
+  await stopsWithNpx(['appset-mock', '--port', '0', '--log', 'off']);
+  const keyFile = join(work, 'provider-key.pem');
+  run('npx', ['--no', '--', 'appset-set', 'keygen', '--out', keyFile]);
+  await stopsWithNpx(['appset-set', 'serve', '--key', keyFile]);
+
+  // The guide travels with the package: the license, docs/ and the examples its pages include.
+  for (const file of ['LICENSE', 'README.md', 'docs/testing.md', 'docs/providers.md', 'examples/provider-quickstart.ts']) {
+    assert.ok(existsSync(join(project, 'node_modules', 'appset', file)), `the installed package has no ${file}`);
   }
 
   // Every entry point that does not name msw, with import and with require.

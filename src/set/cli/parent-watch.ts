@@ -122,10 +122,12 @@ function exists(pid: number): boolean {
  * has another parent than the one recorded (re-parented: the parent ended); this process's own
  * parent is checked the same way, through `process.ppid`.
  */
-export function goneLink(chain: readonly StarterLink[], read: (pid: number) => ProcessInfo | undefined = readProcess, ppid = process.ppid): StarterLink | undefined {
+export function goneLink(chain: readonly StarterLink[], given?: (pid: number) => ProcessInfo | undefined, ppid = process.ppid): StarterLink | undefined {
   const first = chain[0];
   if (first !== undefined && ppid !== first.pid) return first;
-  const canRead = process.platform === 'linux';
+  // Reading every link each time is cheap only from /proc; elsewhere a pid's existence is checked.
+  const canRead = given !== undefined || process.platform === 'linux';
+  const read = given ?? readProcess;
   for (const [index, link] of chain.entries()) {
     if (!canRead) {
       if (!exists(link.pid)) return link;

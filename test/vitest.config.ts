@@ -3,6 +3,21 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The test files that start processes of their own (the CLIs, the examples, Chromium, npm in a
+ * copy of the repository): `npm test` runs them as a stage after the in-process tests, which thus
+ * answer first. Everything else under test/ and examples/ runs inside vitest's workers.
+ */
+const PROCESSES = [
+  'test/e2e/**/*.test.ts',
+  'test/examples/**/*.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/mock-server/control/cli.test.ts',
+];
+
+const outputFile = process.env.APPSET_TEST_REPORT;
+
 export default defineConfig({
   // Examples import the package by name, as users do; here the name resolves to the sources.
   resolve: {
@@ -17,16 +32,30 @@ export default defineConfig({
   },
   test: {
     root,
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    // test/bundle checks the built package: npm run test:bundle, after npm run build.
-    exclude: ['test/bundle/**', '**/node_modules/**'],
     environment: 'node',
     // A process warning fails the test that let it print (see the file).
     setupFiles: ['test/support/no-stray-warnings.ts'],
     testTimeout: 20_000,
-    // The closing count in .ci/run is read from this report, not from console text.
-    reporters: process.env.APPSET_TEST_REPORT
-      ? ['default', ['json', { outputFile: process.env.APPSET_TEST_REPORT }]]
-      : ['default'],
+    // The OpenAPI contract is parsed and patched once per run, not once per test file.
+    globalSetup: ['test/support/contract-setup.ts'],
+    // The closing count in .ci/run is read from this report, not from console text (npm test gives each
+    // stage a report of its own: scripts/test-stages.mjs).
+    reporters: outputFile ? ['default', ['json', { outputFile }]] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'in-process',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          // test/bundle checks the built package (npm run test:bundle, after npm run build); the API
+          // reference runs TypeDoc, with the package's checks.
+          exclude: ['test/bundle/**', 'test/docs/api-reference.test.ts', '**/node_modules/**', ...PROCESSES],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'processes', include: PROCESSES },
+      },
+    ],
   },
 });

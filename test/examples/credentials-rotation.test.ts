@@ -21,9 +21,9 @@ describe('examples/credentials-rotation.ts (the example docs/credentials.md open
     const config = ts.getParsedCommandLineOfConfigFile(`${root}tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
     const options = { ...config.options, strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true };
     const program = ts.createProgram([`${root}${EXAMPLE}`], options);
+    // The example's own diagnostics only: checking every file it reaches took most of a minute.
     const problems = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file?.fileName.endsWith(EXAMPLE))
+      .getPreEmitDiagnostics(program, program.getSourceFile(`${root}${EXAMPLE}`))
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
   }, 120_000);

@@ -1,3 +1,4 @@
+import { safeDescription } from '../errors';
 import { createPublisher, tokenProblem, type PublishOutcome } from '../publisher';
 import { wholeNumber, type Command } from './args';
 import { readStdin, UsageError } from './io';
@@ -13,8 +14,13 @@ export async function tokensFrom(positionals: string[], what: string): Promise<s
   return tokens;
 }
 
+/** How a token is named: its jti comes from the token, so its control characters are escaped (no terminal escapes). */
+function named(jti: string | undefined): string {
+  return jti === undefined ? 'token' : `jti ${safeDescription(jti)}`;
+}
+
 function describe(outcome: PublishOutcome): string {
-  const which = outcome.jti === undefined ? 'token' : `jti ${outcome.jti}`;
+  const which = named(outcome.jti);
   const attempts = `${outcome.attempts} attempt${outcome.attempts === 1 ? '' : 's'}`;
   switch (outcome.status) {
     case 'delivered':
@@ -56,7 +62,7 @@ export const publish: Command = {
       ...(maxTime === undefined ? {} : { maxElapsedMs: maxTime * 1000 }),
       onRetry: (retry) => {
         const cause = retry.status === undefined ? 'a network failure' : `${retry.status}`;
-        process.stderr.write(`retrying ${retry.jti === undefined ? 'token' : `jti ${retry.jti}`} in ${(retry.waitMs / 1000).toFixed(1)} s after ${cause}\n`);
+        process.stderr.write(`retrying ${named(retry.jti)} in ${(retry.waitMs / 1000).toFixed(1)} s after ${cause}\n`);
       },
       onOutcome: (outcome) => {
         if (outcome.status === 'delivered') {

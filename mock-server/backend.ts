@@ -441,7 +441,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     now,
     tokens: new TokenRegistry(tokens),
     limiter: new RateLimiter(rateLimitTable(options.rateLimits)),
-    control: { takeFault: (method, path) => plane.takeFault(method, path), takeStub: (method, path) => plane.takeStub(method, path), record: (entry) => plane.record(entry) },
+    control: { takeFault: (method, path) => plane.takeFault(method, path), takeStub: (request, url) => plane.takeStub(request, url), record: (entry) => plane.record(entry) },
   };
   // The control plane changes orgId on restore; the app service reads it from this same object.
   const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };

@@ -361,7 +361,7 @@ export interface MockJournalState {
 
 /** Stubs: answers given before the routes, cleared by `reset()`. A bad stub throws `ControlInputError` naming the field. */
 export interface MockStubsState {
-  /** Adds a stub: `{ method, path | pathPattern, status, headers?, body?, times? }`. */
+  /** Adds a stub: `{ method, path | pathPattern, status, headers?, body?, times?, request?: { query?, headers?, bodyJson? }, priority? }`. */
   add(stub: StubInput): Stub;
   /** Removes one stub; true when it was waiting. */
   remove(id: string): boolean;

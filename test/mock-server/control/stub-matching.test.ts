@@ -93,6 +93,23 @@ describe('stubs that match on the JSON body', () => {
   });
 });
 
+describe('a stub with times that reads the body', () => {
+  it('answers only as many of the requests that arrive together as its times allows', async () => {
+    const backend = createMockBackend();
+    backend.stubs.add({ method: 'POST', path: '/api/v1/groups', status: 503, times: 1, request: { bodyJson: { contains: { profile: {} } } } });
+    const send = () =>
+      backend.fetch(`${backend.orgUrl}/api/v1/groups`, {
+        method: 'POST',
+        headers: { authorization: `SSWS ${backend.defaultToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ profile: { name: 'Eng' } }),
+      });
+    const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.status);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(1);
+    expect(backend.journal.list().filter((entry) => entry.stub === 'stub-1')).toHaveLength(1);
+    expect(backend.stubs.list()).toEqual([]);
+  });
+});
+
 describe('which stub answers when several match', () => {
   it('the highest priority (1 first) answers, whatever the order they were added in', async () => {
     await plane('POST', '/stubs', { method: 'GET', pathPattern: '/api/v1/users/*', status: 200, body: 'high', priority: 1 });

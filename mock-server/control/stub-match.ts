@@ -152,11 +152,12 @@ export class StubRequestView {
     if (input.text === undefined || input.method === 'GET' || input.method === 'HEAD' || (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES)) {
       return (this.#json = null);
     }
-    const text = await input.text();
-    if (text === '' || exceedsUtf8Bytes(text, MAX_JSON_BODY_BYTES)) return (this.#json = null);
     try {
+      const text = await input.text();
+      if (text === '' || exceedsUtf8Bytes(text, MAX_JSON_BODY_BYTES)) return (this.#json = null);
       return (this.#json = { value: JSON.parse(text) as unknown });
     } catch {
+      // Not JSON, or a body that could not be read: it matches no bodyJson, and the route says what is wrong.
       return (this.#json = null);
     }
   }

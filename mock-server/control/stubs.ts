@@ -256,9 +256,9 @@ export class StubTable {
     if (this.#stubs.size === 0) return undefined;
     const { pathname } = url;
     if (pathname === '/' || isPlanePath(pathname)) return undefined;
-    const view = new StubRequestView(input, url);
     const candidates = [...this.#stubs.values()].filter(({ stub, matches }) => stub.method === input.method && matches(pathname));
     if (candidates.length === 0) return undefined;
+    const view = new StubRequestView(input, url);
     if (!candidates.some(({ request }) => request?.needsBody)) return this.#choose(candidates, view, undefined);
     return view.json().then((body) => this.#choose(candidates, view, body));
   }

@@ -500,7 +500,6 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     else candidates.set(key, [route]);
   }
   return (input, url) => {
-    const { pathname } = url;
     // Stubs answer before the routes: an endpoint the backend does not implement, or one forced answer.
     const stub = env.control?.takeStub?.(input, url);
     if (stub instanceof Promise) return stub.then((found) => (found === undefined ? routed(input, url) : serveStub(input, url, found)));

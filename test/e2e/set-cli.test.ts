@@ -251,6 +251,16 @@ describe('appset-set refusals', () => {
     });
   });
 
+  it('verify prints a claim’s C1 controls and DEL escaped, as JSON escapes ESC, and the JSON reads back the same', async () => {
+    const jti = 'cli-\u009b2J\u007f\u2028end';
+    const signed = await appsetSet(['sign', '--key', keyFile, '--issuer', ISSUER, '--audience', server.url, '--event', 'session-revoked', '--user', 'ada@example.com', '--jti', jti]);
+    const ran = await appsetSet(['verify', '--jwks', jwksFile, '--audience', server.url, signed.stdout.trim()]);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(ran.stdout).toContain('"jti": "cli-\\u009b2J\\u007f\\u2028end"');
+    expect(ran.stdout).not.toMatch(/[\u007f-\u009f\u2028]/);
+    expect(JSON.parse(ran.stdout).claims.jti).toBe(jti);
+  });
+
   it('publish refuses something that is not a token before sending anything, without quoting it', async () => {
     const before = backend.journal.list().length;
     const ran = await appsetSet(['publish', '--org-url', server.url, 'not-a-token']);

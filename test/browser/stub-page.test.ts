@@ -34,6 +34,6 @@ describe.skipIf(!chromiumAvailable)('in Chromium: markup a stub answers with', (
     expect(await page.title()).toBe('stub');
     // The inline script would have run before `load`: it did not.
     expect(await page.evaluate(() => (globalThis as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
-    expect(await page.evaluate(() => globalThis.origin)).toBe('null');
+    expect(await page.evaluate(() => (globalThis as unknown as { origin: string }).origin)).toBe('null');
   });
 });

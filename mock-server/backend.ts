@@ -361,7 +361,7 @@ export interface MockJournalState {
 
 /** Stubs: answers given before the routes, cleared by `reset()`. A bad stub throws `ControlInputError` naming the field. */
 export interface MockStubsState {
-  /** Adds a stub: `{ method, path | pathPattern, status, headers?, body?, times? }`. */
+  /** Adds a stub: `{ method, path | pathPattern, status, headers?, body?, times?, request?: { query?, headers?, bodyJson? }, priority? }`. */
   add(stub: StubInput): Stub;
   /** Removes one stub; true when it was waiting. */
   remove(id: string): boolean;
@@ -441,7 +441,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
     now,
     tokens: new TokenRegistry(tokens),
     limiter: new RateLimiter(rateLimitTable(options.rateLimits)),
-    control: { takeFault: (method, path) => plane.takeFault(method, path), takeStub: (method, path) => plane.takeStub(method, path), record: (entry) => plane.record(entry) },
+    control: { takeFault: (method, path) => plane.takeFault(method, path), takeStub: (request, url) => plane.takeStub(request, url), record: (entry) => plane.record(entry) },
   };
   // The control plane changes orgId on restore; the app service reads it from this same object.
   const appOptions = { orgId: newId('00o'), plan: options.plan ?? 'standard', orgUrl: () => orgUrl, newId };

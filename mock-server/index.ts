@@ -49,6 +49,7 @@ export type { Difference, NearMiss, UnmatchedKind, UnmatchedNote } from './contr
 export { journalMatchers } from './control/requests/expect-matchers';
 export type { JournalMatchers, MatcherContext } from './control/requests/expect-matchers';
 export type { Stub, StubInput } from './control/stubs';
+export type { StubRequestMatch, StubValueMatcher } from './control/stub-match';
 export type { IdMode } from './control/ids';
 export type { MockOAuthOptions, MockOAuthState, RegisterServiceAppInput } from './oauth/server';
 export type { StoredGrant } from './oauth/grants';

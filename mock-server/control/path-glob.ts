@@ -13,7 +13,12 @@ export function oktaPathSchema(example: string, planeRefusal: string) {
     .min(1)
     .max(500)
     .regex(/^\/[^\s?#]*$/, `Must be a path starting with "/", without query or spaces, e.g. ${example}`)
-    .refine((p) => p !== CONTROL_PREFIX && !p.startsWith(`${CONTROL_PREFIX}/`), planeRefusal);
+    .refine((p) => !isPlanePath(p), planeRefusal);
+}
+
+/** Whether a path is the control plane's (`/__appset` or under it). */
+export function isPlanePath(pathname: string): boolean {
+  return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MockToken } from '../http/auth';
 import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
-import type { RouterControl, RouteSpec } from '../http/route';
+import type { IncomingRequest, RouterControl, RouteSpec } from '../http/route';
 import type { IgnoredDelivery } from '../security-events/ignored';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
@@ -140,8 +140,8 @@ export class ControlPlane implements RouterControl {
   }
 
   /** The router asks, before the routes, whether a stub answers the request. */
-  takeStub(method: string, pathname: string) {
-    return this.stubs.take(method, pathname);
+  takeStub(request: IncomingRequest, url: URL) {
+    return this.stubs.take(request, url);
   }
 
   /** The router records each answered request on Okta's paths. */

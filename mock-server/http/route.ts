@@ -36,8 +36,11 @@ export interface RouteEnv {
 export interface RouterControl {
   /** The fault to apply to this request (counted as used), if one matches. */
   takeFault(method: string, pathname: string): FaultAction | undefined;
-  /** The stub answering this request instead of the routes (counted as used), if one matches. */
-  takeStub?(method: string, pathname: string): StubAnswer | undefined;
+  /**
+   * The stub answering this request instead of the routes (counted as used), if one matches; a promise
+   * only when a stub that could match reads the body.
+   */
+  takeStub?(request: IncomingRequest, url: URL): StubAnswer | undefined | Promise<StubAnswer | undefined>;
   /** Records the answered request. */
   record(entry: AnsweredRequest): void;
 }
@@ -497,10 +500,19 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     else candidates.set(key, [route]);
   }
   return (input, url) => {
-    const { pathname } = url;
     // Stubs answer before the routes: an endpoint the backend does not implement, or one forced answer.
-    const stub = env.control?.takeStub?.(input.method, pathname);
-    if (stub !== undefined) return serve(env, { bucket: 'default', scope: null, route: null, stub: stub.id }, input, url, () => stub.reply);
+    const stub = env.control?.takeStub?.(input, url);
+    if (stub instanceof Promise) return stub.then((found) => (found === undefined ? routed(input, url) : serveStub(input, url, found)));
+    if (stub !== undefined) return serveStub(input, url, stub);
+    return routed(input, url);
+  };
+
+  function serveStub(input: IncomingRequest, url: URL, stub: StubAnswer): Promise<RenderedReply> {
+    return serve(env, { bucket: 'default', scope: null, route: null, stub: stub.id }, input, url, () => stub.reply);
+  }
+
+  function routed(input: IncomingRequest, url: URL): Promise<RenderedReply> {
+    const { pathname } = url;
     const segments = pathname.split('/');
     for (const route of candidates.get(`${input.method} ${segments.length}`) ?? NO_ROUTES) {
       const params = route.match(pathname, segments);
@@ -509,7 +521,7 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
       return serve(env, route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, url, params, now, requestId)));
     }
     return unmatched(env, input, url, input.method, routes);
-  };
+  }
 }
 
 /** Whether the Fetch API can build a `Request` with this method (it refuses `CONNECT`, `TRACE`, `TRACK`). */

@@ -41,7 +41,7 @@ export const MAX_DESCRIPTION_LENGTH = 1000;
  * A description safe to log and to send back: control characters (line breaks that would forge log
  * lines, terminal escapes) written as `\uXXXX`, and at most {@link MAX_DESCRIPTION_LENGTH} characters.
  */
-function safeDescription(description: string): string {
+export function safeDescription(description: string): string {
   const escaped = description.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return escaped.length > MAX_DESCRIPTION_LENGTH ? `${escaped.slice(0, MAX_DESCRIPTION_LENGTH - 1)}…` : escaped;
 }

@@ -166,7 +166,20 @@ function contains(haystack: Uint8Array, needle: number[]): boolean {
   return false;
 }
 
-const PKCS8_PEM = /^\s*-----BEGIN PRIVATE KEY-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END PRIVATE KEY-----\s*$/;
+const PKCS8_BEGIN = '-----BEGIN PRIVATE KEY-----';
+const PKCS8_END = '-----END PRIVATE KEY-----';
+
+/**
+ * The base64 between a PKCS #8 PEM's BEGIN and END lines, white space taken out; `undefined` when the
+ * text is not one such block. Read by slicing, not by one pattern: a pattern with white space on both
+ * sides of a base64 run that also takes white space backtracks cubically on a long run of spaces.
+ */
+function pkcs8Base64(pem: string): string | undefined {
+  const text = pem.trim();
+  if (text.length <= PKCS8_BEGIN.length + PKCS8_END.length || !text.startsWith(PKCS8_BEGIN) || !text.endsWith(PKCS8_END)) return undefined;
+  const inside = text.slice(PKCS8_BEGIN.length, -PKCS8_END.length);
+  return /^[A-Za-z0-9+/=\s]+$/.test(inside) ? inside.replace(/\s+/g, '') : undefined;
+}
 
 /** A PEM string read far enough to sign with: its facts, or why it is refused. */
 export type PemReading = { ok: true; pem: string; facts: KeyFacts } | { ok: false; reason: string };
@@ -190,13 +203,13 @@ export function readPem(pem: string): PemReading {
   if (label === 'PUBLIC KEY' || label === 'CERTIFICATE') {
     return { ok: false, reason: `Must be a private key; this PEM holds a ${label.toLowerCase()}, which goes in the key set` };
   }
-  const match = PKCS8_PEM.exec(pem);
-  if (label !== 'PRIVATE KEY' || match === null) {
+  const base64 = label === 'PRIVATE KEY' ? pkcs8Base64(pem) : undefined;
+  if (base64 === undefined) {
     return { ok: false, reason: `A '${label}' PEM is not accepted; give ${ACCEPTED_KEY_FORMS}` };
   }
   let der: Uint8Array;
   try {
-    der = Uint8Array.from(atob(match[1]!.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+    der = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   } catch {
     return { ok: false, reason: 'The PKCS #8 PEM is not valid base64 between its BEGIN and END lines' };
   }

@@ -239,6 +239,28 @@ describe('appset-set refusals', () => {
     expect(ran.stderr).toMatch(/^appset-set sign: Cannot build the userRiskChange event \(https:\/\/schemas\.okta\.com\/secevent\/okta\/event-type\/user-risk-change\)\. Fix these fields and try again: current_level: Not one of the allowed values/);
   });
 
+  it('publish escapes the control characters of a jti it prints (no terminal escapes, no forged lines)', async () => {
+    const jti = 'cli-\u001b[2J\nforged\u0007';
+    const signed = await appsetSet(['sign', '--key', keyFile, '--issuer', 'https://nobody.example.com', '--audience', server.url, '--event', 'session-revoked', '--user', 'ada@example.com', '--jti', jti]);
+    expect(signed.code).toBe(0);
+    const ran = await appsetSet(['publish', '--org-url', server.url, signed.stdout.trim()]);
+    expect(ran).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "refused jti cli-\\u001b[2J\\u000aforged\\u0007: invalid_issuer: No active security events provider is registered with the issuer 'https://nobody.example.com'\n",
+    });
+  });
+
+  it('verify prints a claim’s C1 controls and DEL escaped, as JSON escapes ESC, and the JSON reads back the same', async () => {
+    const jti = 'cli-\u009b2J\u007f\u2028end';
+    const signed = await appsetSet(['sign', '--key', keyFile, '--issuer', ISSUER, '--audience', server.url, '--event', 'session-revoked', '--user', 'ada@example.com', '--jti', jti]);
+    const ran = await appsetSet(['verify', '--jwks', jwksFile, '--audience', server.url, signed.stdout.trim()]);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(ran.stdout).toContain('"jti": "cli-\\u009b2J\\u007f\\u2028end"');
+    expect(ran.stdout).not.toMatch(/[\u007f-\u009f\u2028]/);
+    expect(JSON.parse(ran.stdout).claims.jti).toBe(jti);
+  });
+
   it('publish refuses something that is not a token before sending anything, without quoting it', async () => {
     const before = backend.journal.list().length;
     const ran = await appsetSet(['publish', '--org-url', server.url, 'not-a-token']);

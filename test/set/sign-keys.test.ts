@@ -74,6 +74,19 @@ describe('signSecurityEventToken with PEM strings', () => {
     ]);
   });
 
+  it('refuses a PKCS #8 header over a long run of spaces without an END line at once, naming the accepted forms', async () => {
+    // 20,000 spaces: the former pattern (white space on both sides of a run that takes white space)
+    // needed minutes here; a linear read answers at once.
+    const key = `-----BEGIN PRIVATE KEY-----${' '.repeat(20_000)}x`;
+    expect(await issues({ key, kid: 'k1' })).toEqual([
+      {
+        path: 'key',
+        reason:
+          "A 'PRIVATE KEY' PEM is not accepted; give a PKCS #8 PEM string ('-----BEGIN PRIVATE KEY-----'), a private JWK, a private Web Crypto CryptoKey or a private Node.js KeyObject",
+      },
+    ]);
+  });
+
   it('refuses a missing key by listing the accepted forms', async () => {
     expect((await issues({ key: undefined as never, kid: 'k1' }))[0]?.reason).toMatch(/^The field cannot be left blank: give a PKCS #8 PEM string/);
   });

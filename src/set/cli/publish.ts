@@ -1,4 +1,4 @@
-import type { SetDeliveryError } from '../errors';
+import { safeDescription, type SetDeliveryError } from '../errors';
 import { createPublisher, tokenProblem, type PublishOutcome } from '../publisher';
 import { wholeNumber, type Command } from './args';
 import { readStdin, UsageError } from './io';
@@ -49,8 +49,13 @@ function notDelivered(error: SetDeliveryError, maxTime: number | undefined): str
 /** `--max-time`'s default, in seconds: the publisher's own. */
 const DEFAULT_MAX_TIME = 60;
 
+/** How a token is named: its jti comes from the token, so its control characters are escaped (no terminal escapes). */
+function named(jti: string | undefined): string {
+  return jti === undefined ? 'token' : `jti ${safeDescription(jti)}`;
+}
+
 function describe(outcome: PublishOutcome, maxTime?: number): string {
-  const which = outcome.jti === undefined ? 'token' : `jti ${outcome.jti}`;
+  const which = named(outcome.jti);
   const attempts = `${outcome.attempts} attempt${outcome.attempts === 1 ? '' : 's'}`;
   switch (outcome.status) {
     case 'delivered':
@@ -92,7 +97,7 @@ export const publish: Command = {
       ...(maxTime === undefined ? {} : { maxElapsedMs: maxTime * 1000 }),
       onRetry: (retry) => {
         const cause = retry.status === undefined ? `a network failure (${networkFailure(retry.error)})` : `${retry.status}`;
-        process.stderr.write(`retrying ${retry.jti === undefined ? 'token' : `jti ${retry.jti}`} in ${(retry.waitMs / 1000).toFixed(1)} s after ${cause}\n`);
+        process.stderr.write(`retrying ${named(retry.jti)} in ${(retry.waitMs / 1000).toFixed(1)} s after ${cause}\n`);
       },
       onOutcome: (outcome) => {
         if (outcome.status === 'delivered') {

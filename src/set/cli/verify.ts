@@ -13,6 +13,15 @@ function keySource(value: string): KeySource {
   throw new UsageError(`--jwks ${value}: not a JWK Set ({"keys": [...]}); give the file appset-set jwks prints, or the key set's URL.`);
 }
 
+/**
+ * JSON for a terminal: JSON.stringify escapes C0 controls (ESC among them) but leaves DEL, the C1
+ * controls (U+009B is a one-character CSI) and the line separators as they are; these appear only
+ * inside strings, where a `\uXXXX` escape means the same.
+ */
+function printableJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** `appset-set verify`: a token checked as a receiver checks it. */
 export const verify: Command = {
   name: 'verify',
@@ -40,7 +49,7 @@ export const verify: Command = {
         ...(values.issuer === undefined ? {} : { issuer: values.issuer as string }),
         ...(maxAge === undefined ? {} : { maxTokenAge: maxAge }),
       });
-      process.stdout.write(`${JSON.stringify({ header: verified.header, claims: verified.claims }, null, 2)}\n`);
+      process.stdout.write(`${printableJson({ header: verified.header, claims: verified.claims })}\n`);
       return 0;
     } catch (error) {
       if (!isSetVerificationError(error)) throw error;

@@ -28,6 +28,7 @@ describe('POST /__appset/stubs', () => {
       status: 200,
       headers: { 'x-stubbed': 'yes' },
       body: { id: '00u1', status: 'ACTIVE' },
+      priority: 5,
       remaining: null,
       used: 0,
     });
@@ -87,6 +88,12 @@ describe('POST /__appset/stubs', () => {
     ['a body past the bound', { method: 'GET', path: '/a', status: 200, body: 'x'.repeat(256 * 1024 + 1) }, 400, 'stub field body: 262145 bytes, more than 262144; answer with less'],
     ['a path on the plane', { method: 'GET', path: '/__appset/health', status: 200 }, 400, 'stub field path: The control plane cannot be stubbed; name an Okta path such as /api/v1/users'],
     ['a path with a query', { method: 'GET', path: '/api/v1/users?q=a', status: 200 }, 400, 'stub field path: Must be a path starting with "/", without query or spaces, e.g. /api/v1/users/*'],
+    ['the root path', { method: 'GET', path: '/', status: 200 }, 400, 'stub field path: A stub cannot answer "/", the page a browser opens on this server; name an Okta path such as /api/v1/users'],
+    ['the root as a pattern', { method: 'GET', pathPattern: '/', status: 200 }, 400, 'stub field pathPattern: A stub cannot answer "/", the page a browser opens on this server; name an Okta path such as /api/v1/users'],
+    ['a pattern on the plane', { method: 'GET', pathPattern: '/__appset/*', status: 200 }, 400, 'stub field pathPattern: The control plane cannot be stubbed; name an Okta path such as /api/v1/users'],
+    ['a TE header', { method: 'GET', path: '/a', status: 200, headers: { TE: 'trailers' } }, 400, 'stub field headers.TE: te is a hop-by-hop header, which belongs to one connection, not to an answer; leave it out'],
+    ['a Proxy-Connection header', { method: 'GET', path: '/a', status: 200, headers: { 'Proxy-Connection': 'keep-alive' } }, 400, 'stub field headers.Proxy-Connection: proxy-connection is a hop-by-hop header, which belongs to one connection, not to an answer; leave it out'],
+    ['an X-Content-Type-Options other than nosniff', { method: 'GET', path: '/a', status: 200, headers: { 'X-Content-Type-Options': 'sniff' } }, 400, 'stub field headers.X-Content-Type-Options: Every stub answer carries x-content-type-options: nosniff; leave it out'],
     ['times of 0', { method: 'GET', path: '/a', status: 200, times: 0 }, 400, 'stub field times: Must be at least 1'],
     ['an unknown member', { method: 'GET', path: '/a', status: 200, delay: 5 }, 400, 'stub field delay: Unknown member; remove it (see the schema of the document)'],
   ];
@@ -103,6 +110,34 @@ describe('POST /__appset/stubs', () => {
     const answer = await plane('POST', '/stubs', { method: 'GET', path: '/api/v1/users/one-more', status: 200 });
     expect(answer).toMatchObject({ status: 409, body: { error: '100 stubs are already waiting; remove some (DELETE /__appset/stubs) before adding more' } });
     expect((await plane('GET', '/stubs')).body.stubs).toHaveLength(100);
+  });
+});
+
+describe('a stub cannot serve active content on the server’s origin', () => {
+  it('every stub answer carries a sandboxing Content-Security-Policy and nosniff, markup included', async () => {
+    const page = '<script>fetch("/__appset/snapshot?secrets=include")</script>';
+    await plane('POST', '/stubs', { method: 'GET', path: '/api/v1/page', status: 200, headers: { 'Content-Type': 'text/html' }, body: page });
+    const answer = await okta('GET', '/api/v1/page');
+    expect([answer.status, answer.text, answer.headers.get('content-type')]).toEqual([200, page, 'text/html']);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps a stub’s own Content-Security-Policy beside the sandbox (a browser enforces both), and one nosniff', async () => {
+    await plane('POST', '/stubs', { method: 'GET', path: '/api/v1/page', status: 204, headers: { 'Content-Security-Policy': "script-src 'self'", 'X-Content-Type-Options': 'nosniff' } });
+    const answer = await okta('GET', '/api/v1/page');
+    expect(answer.headers.get('content-security-policy')).toBe("script-src 'self', default-src 'none'; sandbox");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('a pattern that would cover the plane’s paths never answers them, even with the plane turned off', async () => {
+    const backend = createMockBackend({ control: false });
+    backend.stubs.add({ method: 'GET', pathPattern: '/*/snapshot', status: 200, headers: { 'content-type': 'text/html' }, body: '<script></script>' });
+    const snapshot = await backend.fetch(new Request(`${backend.orgUrl}/__appset/snapshot`));
+    expect(snapshot.status).toBe(404);
+    expect(backend.journal.list()[0]).toMatchObject({ stub: null });
+    const elsewhere = await backend.fetch(new Request(`${backend.orgUrl}/api/snapshot`));
+    expect(elsewhere.status).toBe(200);
   });
 });
 

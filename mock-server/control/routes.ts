@@ -2,7 +2,7 @@ import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { exceedsUtf8Bytes } from '../http/utf8';
 import { shorten } from '../server/plane-guard';
 import { ControlInputError } from './body-errors';
-import { dashboardPage } from './dashboard/page';
+import { dashboardHeaders, dashboardHtml, type DashboardState } from './dashboard/page';
 import type { ControlPlane } from './plane';
 
 /** The reserved prefix of the control plane; nothing of Okta's API lives under it. */
@@ -94,6 +94,14 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
   return { filter, summary };
 }
 
+/** How many of the journal's latest requests the dashboard lists (its script asks for as many). */
+const DASHBOARD_REQUESTS = 200;
+
+/** What the dashboard's first paint shows: what its script would read from health, snapshot (no secrets) and requests. */
+function dashboardState(plane: ControlPlane): DashboardState {
+  return { health: plane.health(), snapshot: plane.snapshot(), requests: plane.requestSummaries({ limit: DASHBOARD_REQUESTS }) };
+}
+
 /**
  * The control plane over HTTP: each endpoint calls the same {@link ControlPlane} method as the
  * in-process API. Needs no token; answers `{"error": …}` naming the field on a bad body, and 404 on
@@ -101,7 +109,7 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
  */
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
   const table: Endpoint[] = [
-    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardPage().html }) } },
+    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardHtml(dashboardState(plane)) }) } },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
     {
@@ -196,7 +204,7 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     }
     const headers: Array<[string, string]> = [['cache-control', 'no-store'], ...(reply.headers ?? [])];
     if (reply.html !== undefined) {
-      headers.push(['content-type', 'text/html; charset=utf-8'], ...dashboardPage().headers);
+      headers.push(['content-type', 'text/html; charset=utf-8'], ...dashboardHeaders());
       return { status: reply.status, headers, body: reply.html };
     }
     if (reply.body === undefined) return { status: reply.status, headers, body: null };

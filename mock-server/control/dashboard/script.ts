@@ -224,6 +224,7 @@ export const DASHBOARD_SCRIPT = String.raw`
 
   function nearMissList(closest) {
     if (!closest) return empty('Looking for the closest routes…');
+    if (closest instanceof Error) return empty('The closest routes could not be read (' + closest.message + ').');
     if (!closest.length) return empty('No route is close to this request.');
     return el('ol', { class: 'near-misses' }, closest.map(function (miss) {
       return el('li', null, [
@@ -234,7 +235,8 @@ export const DASHBOARD_SCRIPT = String.raw`
   }
 
   function stubText(stub) {
-    if (!stub) return 'no longer waiting (used up or removed)';
+    if (stub === undefined) return 'looking it up…';
+    if (stub === null) return 'no longer waiting (used up or removed)';
     return stub.method + ' ' + (stub.path === null ? stub.pathPattern : stub.path) + ' \u2192 ' + stub.status +
       ', used ' + stub.used + (stub.remaining === null ? '' : ', ' + stub.remaining + ' left');
   }
@@ -268,16 +270,25 @@ export const DASHBOARD_SCRIPT = String.raw`
     $('detail').hidden = false;
   }
 
+  // Marks the open request's row (renderRequests marks it too, on each refresh).
+  function markSelected() {
+    document.querySelectorAll('#requests tr[data-id]').forEach(function (row) {
+      var open = row.getAttribute('data-id') === state.selected;
+      row.classList.toggle('selected', open);
+      row.setAttribute('aria-expanded', open ? 'true' : 'false');
+    });
+  }
+
   function closeDetail() {
     state.selected = null;
     $('detail').hidden = true;
     $('detail').replaceChildren();
-    if (state.requests) renderRequests(state.requests);
+    markSelected();
   }
 
   function select(id) {
     state.selected = id;
-    if (state.requests) renderRequests(state.requests);
+    markSelected();
     getJson('/__appset/requests/' + encodeURIComponent(id)).then(function (text) {
       if (state.selected !== id) return;
       var entry = JSON.parse(text);
@@ -287,7 +298,10 @@ export const DASHBOARD_SCRIPT = String.raw`
       // What the entry does not hold: the stub as it waits, the routes an unserved request came closest to.
       if (entry.stub) {
         getJson('/__appset/stubs').then(function (stubs) {
-          extra.stub = JSON.parse(stubs).stubs.filter(function (s) { return s.id === entry.stub; })[0];
+          extra.stub = JSON.parse(stubs).stubs.filter(function (s) { return s.id === entry.stub; })[0] || null;
+          if (state.selected === id) renderDetail(entry, extra);
+        }).catch(function () {
+          extra.stub = null;
           if (state.selected === id) renderDetail(entry, extra);
         });
       }
@@ -295,6 +309,9 @@ export const DASHBOARD_SCRIPT = String.raw`
         getJson('/__appset/requests/unmatched').then(function (unmatched) {
           var found = JSON.parse(unmatched).requests.filter(function (r) { return r.requestId === id; })[0];
           extra.closest = found ? found.closest : [];
+          if (state.selected === id) renderDetail(entry, extra);
+        }).catch(function (error) {
+          extra.closest = error;
           if (state.selected === id) renderDetail(entry, extra);
         });
       }

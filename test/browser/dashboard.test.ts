@@ -123,7 +123,7 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the dashboard at /__appset/', 
     await page.close();
   });
 
-  it('keeps column headings, methods, statuses, times and ids on one line, even in a narrow window', async () => {
+  it('keeps column headings, methods, statuses, times and ids on one line, and breaks paths and routes only between segments, even in a narrow window', async () => {
     const page = await chromium.browser.newPage();
     await page.setViewport({ width: 760, height: 900 });
     await page.setJavaScriptEnabled(false);
@@ -141,6 +141,20 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the dashboard at /__appset/', 
     );
     expect(await page.$$eval('th', (headings) => headings.length)).toBeGreaterThan(15);
     expect(wrapped).toEqual([]);
+    // Each piece of a path or route between its breaks (after / ? & =) stays on one line; the long ones do break, between pieces.
+    const paths = await page.$$eval('#requests td.path, #requests td.route', (cellsFound) =>
+      cellsFound.map((cell) => {
+        const linesOf = (node: Node) => {
+          const range = cell.ownerDocument.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        };
+        const pieces = [...cell.childNodes].filter((node) => node.nodeType === 3);
+        return { text: cell.textContent, lines: linesOf(cell), split: pieces.filter((piece) => linesOf(piece) > 1).map((piece) => piece.textContent) };
+      }),
+    );
+    expect(paths.filter((cell) => cell.split.length > 0)).toEqual([]);
+    expect(paths.some((cell) => cell.lines > 1)).toBe(true);
     await page.close();
   });
 

@@ -54,9 +54,17 @@ function attributes(attrs: Attributes | undefined): string {
 /** A cell: its text, and its class when the column needs one (see style.ts). */
 type Cell = string | number | null | undefined | { text: unknown; class?: string; title?: string };
 
+/** Where a path or a route may break: after `/`, `?`, `&` and `=`, never inside a segment. */
+const BREAK_AFTER = /(?<=[/?&=])/;
+
+/** Classes of cells holding paths and routes, which break only where {@link BREAK_AFTER} says (`<wbr>`). */
+const BREAKING = new Set(['path', 'route']);
+
 function cellHtml(cell: Cell): string {
-  if (cell !== null && typeof cell === 'object') return `<td${attributes({ class: cell.class, title: cell.title })}>${escapeHtml(cell.text)}</td>`;
-  return `<td>${escapeHtml(cell)}</td>`;
+  if (cell === null || typeof cell !== 'object') return `<td>${escapeHtml(cell)}</td>`;
+  const text = cell.text === null || cell.text === undefined ? '' : String(cell.text);
+  const inner = cell.class !== undefined && BREAKING.has(cell.class) ? text.split(BREAK_AFTER).map(escapeHtml).join('<wbr>') : escapeHtml(text);
+  return `<td${attributes({ class: cell.class, title: cell.title })}>${inner}</td>`;
 }
 
 function row(cells: readonly Cell[], attrs?: Attributes): string {
@@ -125,8 +133,11 @@ export function renderParts(state: DashboardState): RenderedParts {
   ];
 
   const appRows: string[] = [];
+  // Grouped under one heading row per status rather than a status column: the table stays narrow enough for half a window.
   for (const status of ['ACTIVE', 'INACTIVE']) {
-    for (const a of apps) if (a.status === status) appRows.push(row([status, a.label, a.name, a['signOnMode'] as string | undefined, id(a.id)]));
+    const those = apps.filter((a) => a.status === status);
+    if (those.length) appRows.push(`<tr class="group"><th colspan="4">${escapeHtml(`${status} (${those.length})`)}</th></tr>`);
+    for (const a of those) appRows.push(row([a.label, a.name, a['signOnMode'] as string | undefined, id(a.id)]));
   }
 
   const groupNames = new Map(snapshot.groups.map((g) => [g.id, g.profile.name]));
@@ -149,7 +160,7 @@ export function renderParts(state: DashboardState): RenderedParts {
     orgUrl: escapeHtml(health.orgUrl),
     clock: escapeHtml(health.now),
     orgCounts: counts.map((c) => `<span>${escapeHtml(c)}</span>`).join(''),
-    apps: tableOr(['status', 'label', 'name', 'sign-on mode', 'id'], appRows, 'No apps.'),
+    apps: tableOr(['label', 'name', 'sign-on mode', 'id'], appRows, 'No apps.'),
     users: tableOr(
       ['login', 'name', 'status', 'id'],
       snapshot.users.map((u) => row([u.profile.login, [u.profile.firstName, u.profile.lastName].filter(Boolean).join(' '), u.status, id(u.id)])),
@@ -181,7 +192,7 @@ export function renderParts(state: DashboardState): RenderedParts {
             .slice()
             .reverse()
             .map((r) =>
-              row([clockTime(r.time), { text: r.method, class: 'nowrap' }, { text: r.path, class: 'path' }, { text: r.status, class: 'nowrap status' }, r.errorCode ?? '', servedBy(r)], {
+              row([clockTime(r.time), { text: r.method, class: 'nowrap' }, { text: r.path, class: 'path' }, { text: r.status, class: 'nowrap status' }, r.errorCode ?? '', { text: servedBy(r), class: 'route' }], {
                 'data-id': r.requestId,
                 class: r.status >= 400 || r.status === 0 ? 'error' : 'ok',
                 tabindex: 0,

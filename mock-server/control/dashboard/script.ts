@@ -35,11 +35,21 @@ export const DASHBOARD_SCRIPT = String.raw`
     return el('table', null, [el('thead', null, [head]), el('tbody', null, rows)]);
   }
 
+  // Paths and routes break after / ? & = (a <wbr> element), never inside a segment: as render.ts writes them.
+  var BREAK_AFTER = /(?<=[\/?&=])/;
+  var BREAKING = ['path', 'route'];
+
   // A cell is a value (shown as text) or { text, class, title }.
   function cells(values, props) {
     return el('tr', props, values.map(function (v) {
-      if (v !== null && typeof v === 'object') return el('td', { class: v.class, title: v.title }, [v.text === null || v.text === undefined ? '' : String(v.text)]);
-      return el('td', null, [v === null || v === undefined ? '' : String(v)]);
+      if (v === null || typeof v !== 'object') return el('td', null, [v === null || v === undefined ? '' : String(v)]);
+      var text = v.text === null || v.text === undefined ? '' : String(v.text);
+      var parts = [text];
+      if (BREAKING.indexOf(v.class) !== -1) {
+        parts = [];
+        text.split(BREAK_AFTER).forEach(function (piece, i) { if (i > 0) parts.push(el('wbr')); parts.push(piece); });
+      }
+      return el('td', { class: v.class, title: v.title }, parts);
     }));
   }
 
@@ -75,11 +85,11 @@ export const DASHBOARD_SCRIPT = String.raw`
 
     var appRows = [];
     ['ACTIVE', 'INACTIVE'].forEach(function (status) {
-      apps.filter(function (a) { return a.status === status; }).forEach(function (a) {
-        appRows.push(cells([status, a.label, a.name, a.signOnMode, id(a.id)]));
-      });
+      var those = apps.filter(function (a) { return a.status === status; });
+      if (those.length) appRows.push(el('tr', { class: 'group' }, [el('th', { colspan: 4 }, [status + ' (' + those.length + ')'])]));
+      those.forEach(function (a) { appRows.push(cells([a.label, a.name, a.signOnMode, id(a.id)])); });
     });
-    $('apps').replaceChildren(tableOr(['status', 'label', 'name', 'sign-on mode', 'id'], appRows, 'No apps.'));
+    $('apps').replaceChildren(tableOr(['label', 'name', 'sign-on mode', 'id'], appRows, 'No apps.'));
 
     $('users').replaceChildren(tableOr(['login', 'name', 'status', 'id'], snapshot.users.map(function (u) {
       return cells([u.profile.login, [u.profile.firstName, u.profile.lastName].filter(Boolean).join(' '), u.status, id(u.id)]);
@@ -187,7 +197,7 @@ export const DASHBOARD_SCRIPT = String.raw`
       return;
     }
     var rows = requests.slice().reverse().map(function (r) {
-      return cells([clockTime(r.time), { text: r.method, class: 'nowrap' }, { text: r.path, class: 'path' }, { text: r.status, class: 'nowrap status' }, r.errorCode || '', servedBy(r)], {
+      return cells([clockTime(r.time), { text: r.method, class: 'nowrap' }, { text: r.path, class: 'path' }, { text: r.status, class: 'nowrap status' }, r.errorCode || '', { text: servedBy(r), class: 'route' }], {
         'data-id': r.requestId,
         class: (r.status >= 400 || r.status === 0 ? 'error' : 'ok') + (r.requestId === state.selected ? ' selected' : ''),
         tabindex: '0',

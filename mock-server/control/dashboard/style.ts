@@ -7,19 +7,21 @@ header h1 { font-size: 1.1rem; margin: 0; }
 header .clock, #status { color: GrayText; }
 #pause { margin-left: auto; }
 #status.failed { color: var(--bad); font-weight: 600; }
-main { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); gap: 1.5rem; padding: 0 1rem 1rem; align-items: start; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1.5rem; padding: 0 1rem 1rem; align-items: start; }
 section { min-width: 0; }
+#journal { container-type: inline-size; }
 h2 { font-size: 1rem; margin: 1rem 0 .35rem; }
 h3 { font-size: .95rem; margin: .7rem 0 .3rem; }
 #org-counts { display: flex; gap: .4rem 1rem; flex-wrap: wrap; }
+tr.group th { border-bottom: 1px solid var(--line); padding-top: .5rem; color: GrayText; font-size: .8rem; letter-spacing: .03em; }
 #org-counts span { background: var(--soft); border-radius: .3rem; padding: .05rem .4rem; }
 table { border-collapse: collapse; width: 100%; font-size: .85rem; }
-th { text-align: left; white-space: nowrap; font-weight: 600; padding: .2rem .45rem; border-bottom: 2px solid var(--line); }
-td { text-align: left; padding: .2rem .45rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+th { text-align: left; white-space: nowrap; font-weight: 600; padding: .2rem .4rem; border-bottom: 2px solid var(--line); }
+td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
 td.nowrap, td.id { white-space: nowrap; }
 td.id, td.path, td.value, pre.body, code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .8rem; }
 td.id { color: GrayText; }
-td.path, td.value { overflow-wrap: anywhere; }
+td.value { overflow-wrap: anywhere; }
 #org > div { overflow-x: auto; }
 #requests { max-height: 55vh; overflow: auto; border: 1px solid var(--line); border-radius: .3rem; }
 #requests thead th { position: sticky; top: 0; background: Canvas; }
@@ -43,5 +45,6 @@ pre.body { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--sof
 .note { background: #fd04; padding: .3rem .5rem; border-radius: .2rem; }
 ol.near-misses { margin: .2rem 0; padding-left: 1.4rem; }
 ol.near-misses ul { margin: .1rem 0 .4rem; padding-left: 1.1rem; }
-@media (max-width: 1100px) { main, .sides { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 1100px) { main { grid-template-columns: minmax(0, 1fr); } #journal { order: -1; } }
+@container (max-width: 760px) { .sides { grid-template-columns: minmax(0, 1fr); } }
 `;

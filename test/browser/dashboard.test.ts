@@ -144,9 +144,9 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the dashboard at /__appset/', 
     // Each piece of a path or route between its breaks (after / ? & =) stays on one line; the long ones do break, between pieces.
     const paths = await page.$$eval('#requests td.path, #requests td.route', (cellsFound) =>
       cellsFound.map((cell) => {
-        const linesOf = (node: Node) => {
+        const linesOf = (node: unknown) => {
           const range = cell.ownerDocument.createRange();
-          range.selectNodeContents(node);
+          range.selectNodeContents(node as typeof cell);
           return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
         };
         const pieces = [...cell.childNodes].filter((node) => node.nodeType === 3);

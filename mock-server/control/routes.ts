@@ -2,7 +2,7 @@ import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { exceedsUtf8Bytes } from '../http/utf8';
 import { shorten } from '../server/plane-guard';
 import { ControlInputError } from './body-errors';
-import { dashboardHeaders, dashboardHtml, type DashboardState } from './dashboard/page';
+import { dashboardHeaders, dashboardHtml } from './dashboard/page';
 import type { ControlPlane } from './plane';
 
 /** The reserved prefix of the control plane; nothing of Okta's API lives under it. */
@@ -94,14 +94,6 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
   return { filter, summary };
 }
 
-/** How many of the journal's latest requests the dashboard lists (its script asks for as many). */
-const DASHBOARD_REQUESTS = 200;
-
-/** What the dashboard's first paint shows: what its script would read from health, snapshot (no secrets) and requests. */
-function dashboardState(plane: ControlPlane): DashboardState {
-  return { health: plane.health(), snapshot: plane.snapshot(), requests: plane.requestSummaries({ limit: DASHBOARD_REQUESTS }) };
-}
-
 /**
  * The control plane over HTTP: each endpoint calls the same {@link ControlPlane} method as the
  * in-process API. Needs no token; answers `{"error": …}` naming the field on a bad body, and 404 on
@@ -109,7 +101,7 @@ function dashboardState(plane: ControlPlane): DashboardState {
  */
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
   const table: Endpoint[] = [
-    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardHtml(dashboardState(plane)) }) } },
+    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardHtml(plane) }) } },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
     {

@@ -2,11 +2,10 @@
 // organization and the request journal. The server renders the state into it (render.ts), so the
 // first paint already holds it; the script then refreshes it from the plane's JSON endpoints.
 import { sha256 } from '../../security-events/sha256';
-import { renderParts, type DashboardState } from './render';
-import { DASHBOARD_SCRIPT } from './script';
+import type { ControlPlane } from '../plane';
+import { renderParts } from './render';
+import { DASHBOARD_LIST_LIMIT, DASHBOARD_SCRIPT } from './script';
 import { DASHBOARD_STYLE } from './style';
-
-export type { DashboardState } from './render';
 
 /** The CSP source allowing one inline text by its SHA-256 (base64, as CSP spells hashes). */
 function hashSource(text: string): string {
@@ -46,9 +45,12 @@ export function dashboardHeaders(): Array<[string, string]> {
   return headers;
 }
 
-/** The dashboard's HTML, the state rendered into it (every value escaped). */
-export function dashboardHtml(state: DashboardState): string {
-  const p = renderParts(state);
+/**
+ * The dashboard's HTML, the plane's state rendered into it (every value escaped): what its script
+ * reads on each refresh, from health, the snapshot (no secrets) and the journal's latest requests.
+ */
+export function dashboardHtml(plane: Pick<ControlPlane, 'health' | 'snapshot' | 'requestSummaries'>): string {
+  const p = renderParts({ health: plane.health(), snapshot: plane.snapshot(), requests: plane.requestSummaries({ limit: DASHBOARD_LIST_LIMIT }) });
   return `<!doctype html>
 <html lang="en">
 <head>

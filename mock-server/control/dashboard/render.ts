@@ -37,7 +37,7 @@ export interface RenderedParts {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe for HTML content and for a double-quoted attribute value. */
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
@@ -91,7 +91,7 @@ function clockTime(iso: string): Cell {
 }
 
 /** What served a request, in a few words (the detail panel says more). */
-export function servedBy(entry: JournalSummary): string {
+function servedBy(entry: JournalSummary): string {
   if (entry.stub) return `stub ${entry.stub}`;
   if (entry.ingestion) {
     const i = entry.ingestion;
@@ -102,7 +102,7 @@ export function servedBy(entry: JournalSummary): string {
 }
 
 /** The status classes and the statuses present, as the status filter offers them (`2xx`, `200`, `201`, `4xx`, `404`…). */
-export function statusChoices(statuses: readonly number[]): string[] {
+function statusChoices(statuses: readonly number[]): string[] {
   const exact = [...new Set(statuses)].sort((a, b) => a - b);
   const out: string[] = [];
   for (const status of exact) {

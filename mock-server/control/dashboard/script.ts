@@ -4,12 +4,15 @@
 // requests (labels, headers, bodies), so it builds the page with DOM calls and `textContent` only:
 // no markup is ever parsed from data. Its tables are those render.ts writes: keep the two in step.
 
+/** How many of the journal's latest requests the dashboard lists, at load and on each refresh. */
+export const DASHBOARD_LIST_LIMIT = 200;
+
 /** The script, as the page embeds it. */
 export const DASHBOARD_SCRIPT = String.raw`
 'use strict';
 (function () {
   var POLL_MS = 1000;
-  var LIST_LIMIT = 200;
+  var LIST_LIMIT = ${DASHBOARD_LIST_LIMIT};
   var state = { selected: null, paused: false, lastRequests: '', lastState: '', requests: null, detailFor: null };
 
   function $(id) { return document.getElementById(id); }

@@ -307,7 +307,8 @@ export const DASHBOARD_SCRIPT = String.raw`
       var entry = JSON.parse(text);
       var extra = {};
       renderDetail(entry, extra);
-      $('detail').scrollIntoView({ block: 'nearest' });
+      // Brought into view only when it opened out of sight: the list stays where the reader left it.
+      if ($('detail').getBoundingClientRect().top > window.innerHeight - 80) $('detail').scrollIntoView({ block: 'start' });
       // What the entry does not hold: the stub as it waits, the routes an unserved request came closest to.
       if (entry.stub) {
         getJson('/__appset/stubs').then(function (stubs) {

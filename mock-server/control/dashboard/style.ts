@@ -28,7 +28,8 @@ td.value { overflow-wrap: anywhere; }
 #requests tr[data-id] { cursor: pointer; }
 #requests tr[data-id]:hover td, #requests tr[data-id]:focus td { background: var(--soft); }
 #requests tr.error td.status { color: var(--bad); font-weight: 600; }
-#requests tr.selected td { background: #36c3; }
+#requests tr.selected td { background: #36c4; }
+#requests tr.selected td:first-child { box-shadow: inset 3px 0 var(--accent); }
 #requests .empty { padding: .4rem; }
 #filters { display: flex; gap: .5rem 1rem; flex-wrap: wrap; align-items: center; margin: 0 0 .5rem; }
 #filters label { display: flex; gap: .35rem; align-items: center; color: GrayText; }
@@ -45,6 +46,8 @@ pre.body { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--sof
 .note { background: #fd04; padding: .3rem .5rem; border-radius: .2rem; }
 ol.near-misses { margin: .2rem 0; padding-left: 1.4rem; }
 ol.near-misses ul { margin: .1rem 0 .4rem; padding-left: 1.1rem; }
+#journal:has(#detail:not([hidden])) #requests { max-height: 35vh; }
+@media (min-width: 1101px) { #journal { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; padding-bottom: 1rem; } }
 @media (max-width: 1100px) { main { grid-template-columns: minmax(0, 1fr); } #journal { order: -1; } }
 @container (max-width: 760px) { .sides { grid-template-columns: minmax(0, 1fr); } }
 `;

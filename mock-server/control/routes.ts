@@ -2,7 +2,7 @@ import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { exceedsUtf8Bytes } from '../http/utf8';
 import { shorten } from '../server/plane-guard';
 import { ControlInputError } from './body-errors';
-import { dashboardPage } from './dashboard/page';
+import { dashboardHeaders, dashboardHtml } from './dashboard/page';
 import type { ControlPlane } from './plane';
 
 /** The reserved prefix of the control plane; nothing of Okta's API lives under it. */
@@ -101,7 +101,7 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
  */
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
   const table: Endpoint[] = [
-    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardPage().html }) } },
+    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardHtml(plane) }) } },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
     {
@@ -196,7 +196,7 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     }
     const headers: Array<[string, string]> = [['cache-control', 'no-store'], ...(reply.headers ?? [])];
     if (reply.html !== undefined) {
-      headers.push(['content-type', 'text/html; charset=utf-8'], ...dashboardPage().headers);
+      headers.push(['content-type', 'text/html; charset=utf-8'], ...dashboardHeaders());
       return { status: reply.status, headers, body: reply.html };
     }
     if (reply.body === undefined) return { status: reply.status, headers, body: null };

@@ -76,4 +76,35 @@ describe('GET /__appset/: the dashboard', () => {
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { errorCode: string }).errorCode).toBe('E0000007');
   });
+
+  it('holds the state when served, before any script runs: every app and every request, each value escaped so that no label can end the script or open a comment', async () => {
+    const backend = createMockBackend({ seed: 'demo' });
+    const label = `Hostile <img src=x onerror="alert(1)"> </script><script>alert(2)</script> <!-- & 'single'`;
+    const created = await backend.fetch(
+      new Request(`${backend.orgUrl}/api/v1/apps`, {
+        method: 'POST',
+        headers: { authorization: `SSWS ${backend.defaultToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bookmark', label, signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } }),
+      }),
+    );
+    expect(created.status).toBe(200);
+    const missed = await backend.fetch(new Request(`${backend.orgUrl}/api/v1/appz?q=%3Cb%3E`, { headers: { authorization: `SSWS ${backend.defaultToken}` } }));
+    const response = await backend.fetch(new Request(`${backend.orgUrl}/__appset/`));
+    const html = await response.text();
+
+    for (const app of backend.apps.list().filter((a) => a.label !== label)) expect(html).toContain(`<td>${app.label}</td>`);
+    expect(html).toContain('<td>Hostile &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt; &lt;!-- &amp; &#39;single&#39;</td>');
+    expect(html).toContain(`<tr data-id="${created.headers.get('x-okta-request-id')}" class="ok"`);
+    expect(html).toContain(`<tr data-id="${missed.headers.get('x-okta-request-id')}" class="error"`);
+    expect(html).toContain('data-path="/api/v1/appz?q=%3Cb%3E"');
+    expect(html).toContain('<span id="request-count">2</span>');
+    // The page's own script and nothing else: one opening, one closing, no comment, no element from a label.
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html.match(/<\/script/gi)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/loading/i);
+    // The state changes the page, never its policy: the script and style stay the same bytes.
+    expect(response.headers.get('content-security-policy')).toBe((await fetch(`${served.url}/__appset/`)).headers.get('content-security-policy'));
+  });
 });

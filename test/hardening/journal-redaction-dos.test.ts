@@ -47,9 +47,9 @@ interface Kept {
   request: { body: string; bodySize: number; truncated: boolean };
 }
 
-/** Sends `body` as text/plain, with no credentials, and answers the journal's entry of it. */
-async function sendAndRead(path: string, body: string): Promise<Kept> {
-  const answered = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+/** Sends `body` (as text/plain unless `contentType` says), with no credentials, and answers the journal's entry of it. */
+async function sendAndRead(path: string, body: string, contentType = 'text/plain'): Promise<Kept> {
+  const answered = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
   expect(answered.status).toBe(404);
   await answered.arrayBuffer();
   const health = await fetch(`${origin}/__appset/health`);
@@ -79,5 +79,33 @@ describe('a body built to make the journal backtrack is answered, and kept redac
     expect(new TextEncoder().encode(kept.request.body).byteLength).toBeLessThanOrEqual(JOURNAL_DEFAULT_BODY_BYTES);
     expect(kept.request.body.startsWith('--b\r\nContent-Disposition: form-data; name="password"\r\n\r\n[REDACTED]\r\n--b\r\ncontent-disposition:name=""\n')).toBe(true);
     expect(kept.request.body).not.toContain('Dos-Part-Password-31');
+  }, 60_000);
+});
+
+describe('every other shape built against a pattern or a scan of the journal is answered, and kept bounded', () => {
+  const long = 'b'.repeat(70);
+  // [what it aims at, content type, body]
+  const shapes: Array<[string, string, string]> = [
+    ['delimiters not at a line start, under a labelled 70-character boundary', `multipart/form-data; boundary=${long}`, attack(`x--${long}`, `--${long}\ncontent-disposition: name=a\n\nv\n`)],
+    ['parts without a blank line after their headers', 'text/plain', attack('--b\ncontent-disposition: form-data; name="x"\n', '--b\ncontent-disposition: x\n')],
+    ['a name whose quote never closes', 'text/plain', attack(';name="', '--b\ncontent-disposition:')],
+    ['a name of escapes', 'text/plain', attack('\\"', '--b\ncontent-disposition: name="')],
+    ['header lines without end above a Content-Disposition', 'text/plain', attack('h: v\n', '--b\n', 'content-disposition: name=x\n\nv token')],
+    ['delimiter lines and nothing else', 'multipart/form-data; boundary=b', attack('\n--b', '--b\ncontent-disposition: a\n\n')],
+    ['PEM headers without an end', 'text/plain', attack('-----BEGIN A PRIVATE KEY----- ', '', '')],
+    ['PEM labels of many words', 'text/plain', attack('A ', '-----BEGIN ', ' token')],
+    ['PEM end markers that never match the label', 'text/plain', attack('-----END A A A A A A A A A A A ', `-----BEGIN ${'A '.repeat(1000)}PRIVATE KEY-----`)],
+    ['a form of a million fields', 'application/x-www-form-urlencoded', attack('a=b&')],
+    ['a first field name that never ends', 'text/plain', attack('x', '', '=token')],
+    ['JSON members named for secrets, never closed', 'application/json', attack('{"password":')],
+    ['a JSON string of escapes', 'application/json', attack('"\\u', '{"a":')],
+  ];
+
+  it.each(shapes)('%s', async (_aim, contentType, body) => {
+    const kept = await sendAndRead(`/api/v1/shape-${shapes.findIndex(([, , b]) => b === body)}`, body, contentType);
+    expect(kept.request.bodySize).toBe(new TextEncoder().encode(body).byteLength);
+    // Cut to the bound, or redacted to less (a private key without its end is taken out to the end).
+    expect(new TextEncoder().encode(kept.request.body).byteLength).toBeLessThanOrEqual(JOURNAL_DEFAULT_BODY_BYTES);
+    expect(kept.request.truncated || kept.request.body.includes('[REDACTED]')).toBe(true);
   }, 60_000);
 });

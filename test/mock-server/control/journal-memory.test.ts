@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createMockBackend } from '../../../mock-server/index';
 
 // Issue 31, item 2: a 1 MiB form `client_secret=<…>` was redacted into a string made from the body
 // (a V8 slice, or a concatenation holding one), which kept the whole body alive: 120 such requests
@@ -53,4 +54,13 @@ describe("the journal's memory bound holds for every kind of body", () => {
     // journal that kept each body (or URL) whole held 60 MB.
     for (const [kind, mb] of Object.entries(growthMb)) expect(mb, kind).toBeLessThan(15);
   }, 180_000);
+});
+
+describe('what an entry keeps beside its bodies is bounded too', () => {
+  it('a method of a million letters, which fetch lets a test send in-process, is kept cut to 64 letters', async () => {
+    const backend = createMockBackend();
+    const answered = await backend.fetch(new Request(`${backend.orgUrl}/api/v1/apps`, { method: 'X'.repeat(1_000_000) }));
+    expect(answered.status).toBe(405);
+    expect(backend.journal.list()[0]!.method).toBe(`${'X'.repeat(64)}…`);
+  });
 });

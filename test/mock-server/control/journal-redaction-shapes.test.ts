@@ -78,3 +78,36 @@ describe('the journal takes secrets out of a body whatever shape it came in', ()
     );
   });
 });
+
+describe('and in the shapes found reading the journal again', () => {
+  // Its value says nothing of a secret either: no word of the text hints at one.
+  it('a form field whose name is percent-encoded (client_%73ecret) is taken out, as the endpoint decodes it', async () => {
+    const kept = await sentToTokenEndpoint('application/x-www-form-urlencoded', 'grant_type=client_credentials&client_%73ecret=Encoded-Name-Value-31');
+    expect(kept.body).toBe('grant_type=client_credentials&client_%73ecret=[REDACTED]');
+  });
+
+  it('a form labelled text/plain whose first field name holds a character outside letters and digits is still read as a form', async () => {
+    const kept = await sentToTokenEndpoint('text/plain', 'scope[0]=okta.apps.read&client_secret=Odd-First-Name-Secret-31');
+    expect(kept.body).toBe('scope[0]=okta.apps.read&client_secret=[REDACTED]');
+  });
+
+  it('a multipart part named code, an OAuth authorization code, is taken out though nothing else hints at a secret', async () => {
+    const body = multipart('xyz', [
+      ['name="grant_type"', 'authorization_code'],
+      ['name="code"', 'Authorization-Code-31'],
+    ]);
+    const kept = await sentToTokenEndpoint('multipart/form-data; boundary=xyz', body);
+    expect(kept.body).toBe(
+      multipart('xyz', [
+        ['name="grant_type"', 'authorization_code'],
+        ['name="code"', '[REDACTED]'],
+      ]),
+    );
+  });
+
+  it('a part holding JSON is read as JSON: a password inside it is taken out, the rest kept', async () => {
+    const body = multipart('xyz', [['name="metadata"', '{"profile":{"login":"ada@example.com"},"credentials":{"password":{"value":"Json-Part-Secret-31"}}}']]);
+    const kept = await sentToTokenEndpoint('multipart/form-data; boundary=xyz', body);
+    expect(kept.body).toBe(multipart('xyz', [['name="metadata"', '{"profile":{"login":"ada@example.com"},"credentials":{"password":{"value":"[REDACTED]"}}}']]));
+  });
+});

@@ -78,8 +78,9 @@ function keepHeader(list: KeptHeaders, chars: number, rawName: string, rawValue:
 /** A body as the journal keeps it. */
 export interface KeptBody {
   /**
-   * What is kept: text with its secrets redacted, or bytes as they came (a body with nothing to
-   * redact, decoded when read). At most the journal's body bound, in UTF-8 bytes.
+   * What is kept, at most the journal's body bound in UTF-8 bytes: bytes of its own (text with its
+   * secrets redacted, or a body with nothing to redact as it came), decoded when read; or a string
+   * that is the whole body with nothing to redact (the route's decoding, an answer's own text).
    */
   data: string | Uint8Array;
   /** The whole body's size as sent, in bytes; left out for text kept whole (counted when read). */

@@ -1,5 +1,5 @@
 // What the request journal takes out of a request or answer before keeping it: credentials and
-// private keys, wherever they travel (headers, query strings, form and JSON bodies, PEM text).
+// private keys, wherever they travel (headers, query strings, form, multipart and JSON bodies, PEM text).
 import { REDACTED } from '../../../src/core/redact';
 import { multipartBoundary, redactMultipart } from './redact-multipart';
 

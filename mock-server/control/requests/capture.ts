@@ -1,7 +1,7 @@
 // How the request journal keeps headers and bodies: secrets redacted first, then cut to a bound, so
 // an entry never holds more than the bounds below, whatever was sent.
 import { exceedsUtf8Bytes, utf8ByteLength } from '../../http/utf8';
-import { bodyKind, redactBodyText, redactHeader, type BodyKind } from './redact';
+import { bodyKind, redactBodyText, redactHeader } from './redact';
 
 /** The default bound on each body the journal keeps, in UTF-8 bytes. */
 export const JOURNAL_DEFAULT_BODY_BYTES = 16 * 1024;
@@ -15,6 +15,9 @@ const MAX_KEPT_HEADER_CHARS = 8 * 1024;
 
 /** How much of a request's path and query the journal keeps. */
 export const MAX_KEPT_PATH_CHARS = 4 * 1024;
+
+/** How much of a request's method the journal keeps (a method filter takes at most 20 letters). */
+export const MAX_KEPT_METHOD_CHARS = 64;
 
 /**
  * Headers as kept: names in lower case and values redacted, alternating, in the order sent;
@@ -75,8 +78,9 @@ function keepHeader(list: KeptHeaders, chars: number, rawName: string, rawValue:
 /** A body as the journal keeps it. */
 export interface KeptBody {
   /**
-   * What is kept: text with its secrets redacted, or bytes as they came (a body with nothing to
-   * redact, decoded when read). At most the journal's body bound, in UTF-8 bytes.
+   * What is kept, at most the journal's body bound in UTF-8 bytes: bytes of its own (text with its
+   * secrets redacted, or a body with nothing to redact as it came), decoded when read; or a string
+   * that is the whole body with nothing to redact (the route's decoding, an answer's own text).
    */
   data: string | Uint8Array;
   /** The whole body's size as sent, in bytes; left out for text kept whole (counted when read). */
@@ -88,42 +92,42 @@ export interface KeptBody {
 }
 
 const encoder = new TextEncoder();
-
-/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
-function cutUtf8(text: string, maxBytes: number, scratch: Uint8Array): string {
-  const { written } = encoder.encodeInto(text, scratch.subarray(0, maxBytes));
-  // Decoded from the bytes, not \`text.slice\`: a slice would keep the whole body alive in memory
-  // (engines share the parent string), and the journal's bound would be the request bound instead.
-  return decoder.decode(scratch.subarray(0, written));
-}
-
 const decoder = new TextDecoder();
 
 /** A compact JWS (three base64url parts), with the whitespace a sender may leave around it. */
 const COMPACT_JWS = /^\s*[\w-]+\.[\w-]*\.[\w-]*\s*$/;
 
 /**
- * The kind a body is kept as. The routes read JSON whatever a request's \`Content-Type\` says, so a
- * label is not trusted to spare a body from redaction: a "binary" or "JWT" body whose first
- * character opens JSON, or that reads as a form, is kept as text and redacted as such.
+ * A string of its own with `text`'s characters. What the journal keeps outlives the request, and a
+ * string cut or joined from a larger one (a slice of a body or of a URL) keeps that larger one alive:
+ * a copy decoded from bytes shares nothing.
  */
-function sniffedKind(kind: BodyKind, bytes: Uint8Array, text: string | undefined): BodyKind {
-  if (kind !== 'binary' && kind !== 'jwt') return kind;
+export function ownCopy(text: string): string {
+  return decoder.decode(encoder.encode(text));
+}
+
+/**
+ * Whether a body labelled as a JWT is one. The label is not trusted to spare a body from redaction:
+ * the routes read JSON whatever a request's `Content-Type` says, so anything but a compact JWS
+ * (JSON, a form) is read as text and redacted as such.
+ */
+function isCompactJws(bytes: Uint8Array, text: string | undefined): boolean {
   // A security event token the route has decoded already: one native regex test, not a byte loop.
-  if (kind === 'jwt' && text !== undefined) return COMPACT_JWS.test(text) ? 'jwt' : 'text';
+  if (text !== undefined) return COMPACT_JWS.test(text);
+  // A compact JWS holds base64url and two dots only, and its first character is not JSON's.
+  for (let j = 0; j < Math.min(bytes.length, 4096); j++) {
+    const c = bytes[j]!;
+    const base64url = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f || c === 0x2e;
+    if (!base64url && c !== 0x0a && c !== 0x0d && c !== 0x20) return false;
+  }
+  return true;
+}
+
+/** Whether the first byte past leading whitespace opens JSON: the routes read it as JSON, whatever its label. */
+function opensJson(bytes: Uint8Array): boolean {
   let i = 0;
   while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
-  const first = bytes[i];
-  if (first === 0x7b || first === 0x5b) return 'text';
-  if (kind === 'jwt') {
-    // A compact JWS holds base64url and two dots only; anything else is read as text.
-    for (let j = i; j < Math.min(bytes.length, 4096); j++) {
-      const c = bytes[j]!;
-      const base64url = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f || c === 0x2e;
-      if (!base64url && c !== 0x0a && c !== 0x0d && c !== 0x20) return 'text';
-    }
-  }
-  return kind;
+  return bytes[i] === 0x7b || bytes[i] === 0x5b;
 }
 
 /**
@@ -177,34 +181,42 @@ export class BodyKeeper {
   }
 
   #keep(bytes: Uint8Array, text: string | undefined, contentType: string | null, owned: boolean): KeptBody {
-    const kind = sniffedKind(bodyKind(contentType), bytes, text);
+    let kind = bodyKind(contentType);
+    if (kind === 'jwt' && !isCompactJws(bytes, text)) kind = 'text';
     const size = bytes.byteLength;
-    if (kind === 'binary' || kind === 'jwt') {
+    if (kind === 'jwt') {
       const truncated = size > this.maxBytes;
       // The text the route decoded is kept as it is (a string never changes): no copy of a security event token.
-      if (!truncated && text !== undefined && kind === 'jwt') return { data: text, size, truncated, binary: false };
-      const fits = owned && !truncated;
-      return { data: fits ? bytes : copyStart(bytes, this.maxBytes), size, truncated, binary: kind === 'binary' };
+      if (!truncated && text !== undefined) return { data: text, size, truncated, binary: false };
+      return { data: owned && !truncated ? bytes : copyStart(bytes, this.maxBytes), size, truncated, binary: false };
     }
+    if (kind === 'binary' && opensJson(bytes)) kind = 'text';
     const decoded = text ?? decoder.decode(bytes);
-    const redacted = redactBodyText(decoded, kind);
-    if (redacted === decoded && size <= this.maxBytes) {
-      // Nothing to take out and it fits: the text the route decoded, the answer's own bytes, or a copy of the request's.
-      return { data: text ?? (owned ? bytes : copyStart(bytes, size)), size, truncated: false, binary: false };
-    }
-    return this.#cut(redacted, size);
+    // A binary label spares no body: bytes that read as a form, multipart or JSON with secrets are kept as their redacted text.
+    const redacted = redactBodyText(decoded, kind, contentType);
+    const binary = kind === 'binary' && redacted === decoded;
+    const truncated = size > this.maxBytes;
+    if (binary) return { data: owned && !truncated ? bytes : copyStart(bytes, this.maxBytes), size, truncated, binary };
+    if (redacted !== decoded || truncated) return this.#cut(redacted, size);
+    // Nothing to take out and it fits: the text the route decoded, the answer's own bytes, or a copy of the request's.
+    return { data: text ?? (owned ? bytes : copyStart(bytes, size)), size, truncated: false, binary: false };
   }
 
   #keepText(text: string, contentType: string | null): KeptBody {
-    const redacted = redactBodyText(text, bodyKind(contentType));
+    const redacted = redactBodyText(text, bodyKind(contentType), contentType);
     if (redacted === text && !exceedsUtf8Bytes(text, this.maxBytes)) return { data: text, truncated: false, binary: false };
     return this.#cut(redacted, utf8ByteLength(text));
   }
 
-  /** Redacted text, cut to the bound; `size` is the body's as sent. */
+  /**
+   * Redacted text, as UTF-8 bytes of their own cut to the bound (never splitting a character); `size`
+   * is the body's as sent. Bytes, not a string: a string made from the body (a slice, or a
+   * concatenation holding one) keeps the whole body alive in memory, and the journal's bound would
+   * be the request bound instead.
+   */
   #cut(text: string, size: number): KeptBody {
-    if (!exceedsUtf8Bytes(text, this.maxBytes)) return { data: text, size, truncated: false, binary: false };
-    return { data: cutUtf8(text, this.maxBytes, this.#scratch), size, truncated: true, binary: false };
+    const { read, written } = encoder.encodeInto(text, this.#scratch);
+    return { data: this.#scratch.slice(0, written), size, truncated: read < text.length, binary: false };
   }
 }
 

@@ -9,7 +9,9 @@ import {
   JOURNAL_MAX_BODY_BYTES,
   keepHeaderPairs,
   keepHeaders,
+  MAX_KEPT_METHOD_CHARS,
   MAX_KEPT_PATH_CHARS,
+  ownCopy,
   type KeptBody,
   type KeptHeaders,
 } from './capture';
@@ -234,10 +236,12 @@ export class RequestJournal {
     let target: URL | string = url;
     if (href.length > MAX_KEPT_PATH_CHARS || href.includes('?')) {
       const path = url.pathname + redactQuery(url.search);
-      target = path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path;
+      // A copy: the path and query are cut from the whole URL, which they would keep alive.
+      target = ownCopy(path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path);
     }
     const entry: StoredEntry = {
-      method: input.method,
+      // Over HTTP a method is one of the parser's few; in-process any token is, so a long one is cut.
+      method: input.method.length > MAX_KEPT_METHOD_CHARS ? ownCopy(`${input.method.slice(0, MAX_KEPT_METHOD_CHARS)}…`) : input.method,
       target,
       status: reply.dropped ? 0 : reply.status,
       errorCode: answered.errorCode,

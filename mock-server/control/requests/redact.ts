@@ -1,6 +1,7 @@
 // What the request journal takes out of a request or answer before keeping it: credentials and
-// private keys, wherever they travel (headers, query strings, form and JSON bodies, PEM text).
+// private keys, wherever they travel (headers, query strings, form, multipart and JSON bodies, PEM text).
 import { REDACTED } from '../../../src/core/redact';
+import { multipartBoundary, redactMultipart } from './redact-multipart';
 
 export { REDACTED };
 
@@ -134,30 +135,58 @@ export function bodyKind(contentType: string | null): BodyKind {
 }
 
 /**
- * `text` with its secrets taken out, read as `kind` says: JSON members and form fields named for
- * secrets (and whatever they hold), the private members of JSON Web Keys, and PEM private keys
- * anywhere. Text without a hint of a secret comes back as it is. A cut or malformed JSON text is read
- * as far as it goes. Signed tokens (`jwt`: a security event token) hold nothing secret and are not
- * read.
+ * How deep the journal reads parts inside parts: a multipart part's value is redacted as a body of
+ * its own (JSON, a form, multipart again), to this depth.
  */
-export function redactBodyText(text: string, kind: BodyKind): string {
-  if (kind === 'jwt' || kind === 'binary') return text;
-  if (!SECRET_HINT.test(text) && !(kind === 'form' && /(?:^|&)code=/.test(text))) return text;
-  const withoutKeys = text.replace(PEM_PRIVATE_KEY, REDACTED);
-  // Read by what the text is, not only by its label: the routes read JSON whatever the label says.
-  if (/^\s*[[{]/.test(withoutKeys)) return redactJson(withoutKeys);
-  if (kind === 'form' || /^&*[\w.%+-]+=/.test(withoutKeys)) return redactForm(withoutKeys);
-  if (/content-disposition:/i.test(withoutKeys)) return redactMultipart(withoutKeys);
-  if (kind === 'json') return redactJson(withoutKeys);
+const MAX_DEPTH = 3;
+
+/** Text that opens JSON. */
+const JSON_START = /^\s*[[{]/;
+
+/**
+ * Text that reads as a form (`a=1&b=2`), as `URLSearchParams` would read it: a first field name
+ * without spaces, `=` or `&`, then `=`.
+ */
+const FORM_START = /^&*[^\s=&]+=/;
+
+/** What besides {@link SECRET_HINT} may hide a secret in a form: a percent-encoded name, or an OAuth `code`. */
+const FORM_HINT = /%|code/i;
+
+/**
+ * `text` with its secrets taken out: JSON members and form fields named for secrets (and whatever
+ * they hold), multipart parts named for secrets, the private members of JSON Web Keys, and PEM
+ * private keys anywhere. Text is read by what it is, whatever its label says: text that opens JSON
+ * as JSON, multipart text (a `Content-Disposition` under a delimiter line) as multipart, text that
+ * reads as a form as a form; `kind` only adds that a `form` is read as one in any case. Text without
+ * a hint of a secret comes back as it is. A cut or malformed text is read as far as it goes.
+ * Signed tokens (`jwt`: a security event token) hold nothing secret and are not read. Every step is
+ * linear in the text's length.
+ *
+ * @param contentType the body's label, for a multipart body's boundary
+ */
+export function redactBodyText(text: string, kind: BodyKind, contentType: string | null = null): string {
+  if (kind === 'jwt') return text;
+  return redactText(text, kind === 'form', contentType, 0);
+}
+
+function redactText(text: string, labelledForm: boolean, contentType: string | null, depth: number): string {
+  const hinted = SECRET_HINT.test(text);
+  if (!hinted && !FORM_HINT.test(text)) return text;
+  const withoutKeys = text.includes('PRIVATE KEY') ? text.replace(PEM_PRIVATE_KEY, REDACTED) : text;
+  if (JSON_START.test(withoutKeys)) return hinted ? redactJson(withoutKeys) : withoutKeys;
+  const boundary = depth < MAX_DEPTH ? multipartBoundary(withoutKeys, contentType) : null;
+  if (boundary !== null) {
+    return redactMultipart(withoutKeys, boundary, (name, value) =>
+      name !== null && isSecretField(name) ? REDACTED : redactText(value, false, null, depth + 1),
+    );
+  }
+  if (labelledForm || FORM_START.test(withoutKeys)) return redactForm(withoutKeys);
   return withoutKeys;
 }
 
-/** A multipart body with the values of parts named for secrets replaced. */
-function redactMultipart(text: string): string {
-  return text.replace(
-    /(content-disposition:[^\r\n]*?\bname="([^"\r\n]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi,
-    (part: string, head: string, name: string) => (isSecretName(name) || FORM_ONLY_SECRETS.has(name.toLowerCase()) ? `${head}${REDACTED}` : part),
-  );
+/** Whether a form field, query parameter or multipart part of this name holds a secret. */
+function isSecretField(name: string): boolean {
+  return isSecretName(name) || FORM_ONLY_SECRETS.has(name.toLowerCase());
 }
 
 /** A path's query with the values of parameters named for secrets taken out. */
@@ -183,7 +212,7 @@ function redactForm(text: string): string {
       if (equals === -1) return pair;
       const name = pair.slice(0, equals);
       const field = decodeFormPart(name);
-      if (isSecretName(field) || FORM_ONLY_SECRETS.has(field.toLowerCase()) || decodeFormPart(pair.slice(equals + 1)).includes('PRIVATE KEY')) return `${name}=${REDACTED}`;
+      if (isSecretField(field) || decodeFormPart(pair.slice(equals + 1)).includes('PRIVATE KEY')) return `${name}=${REDACTED}`;
       return pair;
     })
     .join('&');

@@ -85,7 +85,7 @@ export class CsrStore {
     return csr;
   }
 
-  /** Revokes a request: it and its key pair are gone. */
+  /** Revokes a request (or ends it once its certificate is published): it and its key pair are gone. */
   revoke(appId: string, id: string): void {
     this.require(appId, id);
     this.#byApp.get(appId)!.delete(id);
@@ -93,9 +93,11 @@ export class CsrStore {
 
   /**
    * Checks a certificate given for a request (same public key, valid for more than 90 days from
-   * now) and ends the request's life; refusals (Okta's words) change nothing.
+   * now) and answers when it expires (whole seconds); it changes nothing, so that every other check
+   * of a publish can still refuse it. Refusals are Okta's words; {@link NotDerError} when the bytes
+   * are not a certificate.
    */
-  publish(appId: string, id: string, certificate: Uint8Array, nowMs: number): { notAfterMs: number } {
+  checkCertificate(appId: string, id: string, certificate: Uint8Array, nowMs: number): { notAfterMs: number } {
     const csr = this.require(appId, id);
     const facts = readCertificate(certificate);
     if (!sameBytes(facts.subjectPublicKeyInfo, csr.subjectPublicKeyInfo)) {
@@ -104,7 +106,6 @@ export class CsrStore {
     if (facts.notAfter.getTime() - nowMs <= MIN_PUBLISHED_VALIDITY_MS) {
       throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', ['The certificate must be valid for more than 90 days.']);
     }
-    this.#byApp.get(appId)!.delete(id);
     return { notAfterMs: Math.floor(facts.notAfter.getTime() / 1000) * 1000 };
   }
 

@@ -292,17 +292,26 @@ export function credentialRoutes(env: RouteEnv, apps: AppService, credentials: C
         apps.require(appId);
         const csr = credentials.csrs.require(appId, params.csrId!);
         const der = await uploadedCertificate(request);
-        let notAfterMs: number;
-        try {
-          ({ notAfterMs } = credentials.csrs.publish(appId, csr.id, der, now));
-        } catch (error) {
-          if (error instanceof NotDerError) throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', [`The certificate could not be read: ${error.message}.`]);
-          throw error;
-        }
+        // Everything is checked before anything changes: a refused publish keeps the CSR.
+        const check = () => {
+          apps.require(appId);
+          keys.refuseFull(appId);
+          try {
+            return credentials.csrs.checkCertificate(appId, csr.id, der, now);
+          } catch (error) {
+            if (error instanceof NotDerError) throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', [`The certificate could not be read: ${error.message}.`]);
+            throw error;
+          }
+        };
+        check();
         const made = { x5c: toBase64(der), x5t: await sha256Thumbprint(der), ...(await rsaPublicMembers(csr.subjectPublicKeyInfo)) };
-        keys.adopt({ kid: csr.id, createdMs: now, notAfterMs, made });
+        // Checked again after the awaits (a request meanwhile may have published, revoked or filled),
+        // then changed with no await between.
+        const { notAfterMs } = check();
         const key = { kid: csr.id, created: wholeSeconds(now), lastUpdated: wholeSeconds(now) };
         keys.attach(appId, key);
+        keys.adopt({ kid: csr.id, createdMs: now, notAfterMs, made });
+        credentials.csrs.revoke(appId, csr.id);
         return { status: 201, body: await renderAppKey(key), headers: [['location', keyUrl(appId, key.kid)]] };
       },
     },

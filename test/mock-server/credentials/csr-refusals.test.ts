@@ -88,3 +88,24 @@ describe('creating a CSR the backend cannot encode', () => {
     expect((await call('GET', `/api/v1/apps/${app.id}/credentials/csrs/${created.body.id}`)).status).toBe(200);
   });
 });
+
+describe('a publish refused for want of room', () => {
+  it('leaves the CSR, the keys and the certificates as they were when the app already holds 100 keys', async () => {
+    const { backend, call, app, created, spki, publish, csrPath } = await withCsr();
+    // 99 more keys (certificates made on first read, so none is made here) beside the org key.
+    const snapshot = backend.snapshot();
+    const credentials = snapshot.credentials!;
+    for (let i = 0; i < 99; i++) {
+      const kid = `filler-${String(i).padStart(3, '0')}`;
+      credentials.keys.push({ kid, createdMs: START, notAfterMs: START + 3650 * DAY, certificate: null });
+      credentials.appKeys.push({ appId: app.id, kid, created: '2026-03-01T10:00:30.000Z', lastUpdated: '2026-03-01T10:00:30.000Z' });
+    }
+    backend.restore(snapshot);
+    const before = backend.snapshot().credentials;
+    const refused = await call('POST', publish, { raw: certificate(spki, new asn1js.Utf8String({ value: 'SP' })), contentType: 'application/pkix-cert' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errorCode: 'E0000001', errorSummary: 'Api validation failed: keys' });
+    expect((await call('GET', csrPath)).body).toEqual(created.body);
+    expect(backend.snapshot().credentials).toEqual(before);
+  });
+});

@@ -1,9 +1,9 @@
-import { OktaHttpError } from '../../http/okta-errors';
+import { OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { randomToken } from '../../http/ids';
 import { wholeSeconds, type AppObserver } from '../service';
 import type { AppBody, StoredApp } from '../store';
 import { CsrStore } from './csrs';
-import { clientKeys, identifyKeys, type KeyTimes } from './jwks';
+import { clientKeys, clientKeysProblem, identifyKeys, type KeyTimes } from './jwks';
 import { SecretStore } from './secrets';
 import { SigningKeys } from './signing-keys';
 
@@ -40,6 +40,16 @@ function withSigningKid(body: AppBody, kid: string | undefined): AppBody {
 function bodySecret(body: AppBody): string | undefined {
   const client = isObject(body.credentials) && isObject(body.credentials.oauthClient) ? body.credentials.oauthClient : undefined;
   return typeof client?.client_secret === 'string' ? client.client_secret : undefined;
+}
+
+/**
+ * The body if its client keys (`settings.oauthClient.jwks.keys`, their statuses settled) keep the JWKS
+ * API's rules; else 400 `E0000001` naming the key, before anything is stored.
+ */
+function checkedClientKeys(body: AppBody): AppBody {
+  const problem = clientKeysProblem(body);
+  if (problem) throw validationFailed([{ path: problem[0], reason: problem[1] }]);
+  return body;
 }
 
 /** Sign-on modes whose apps sign with the organization's key rather than one of their own. */
@@ -107,7 +117,7 @@ export class CredentialService implements AppObserver {
       // A key id is the server's: one sent with a create is replaced by the one the app gets.
       const expected = body.signOnMode === 'SAML_2_0' ? this.#pendingKid : ORG_KEY_MODES.has(body.signOnMode) ? this.keys.orgKid : undefined;
       const fixed = signingKid(body) === expected ? body : withSigningKid(body, expected);
-      return identifyKeys(fixed, undefined, newPks);
+      return checkedClientKeys(identifyKeys(fixed, undefined, newPks));
     }
     const kid = signingKid(body);
     if (kid !== signingKid(previous.body) && (kid === undefined || !this.keys.has(previous.body.id, kid))) {
@@ -115,7 +125,7 @@ export class CredentialService implements AppObserver {
         `credentials.signing.kid: ${kid === undefined ? 'must name a key' : `'${kid}' is not a key credential of this app`}; list the app's keys with GET /api/v1/apps/${previous.body.id}/credentials/keys, or generate one with POST …/credentials/keys/generate.`,
       ]);
     }
-    return identifyKeys(body, previous.body, newPks);
+    return checkedClientKeys(identifyKeys(body, previous.body, newPks));
   }
 
   stored(app: StoredApp, previous: StoredApp | undefined, nowMs: number): void {

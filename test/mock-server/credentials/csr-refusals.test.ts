@@ -1,6 +1,7 @@
 import * as asn1js from 'asn1js';
 import { AlgorithmIdentifier, AttributeTypeAndValue, Certificate, CertificationRequest, PublicKeyInfo, Time } from 'pkijs';
 import { describe, expect, it } from 'vitest';
+import { certificateFromText, MAX_UPLOAD_BYTES } from '../../../mock-server/apps/credentials/certificate-upload';
 import { bookmarkApp, credentialBackend } from './helpers';
 
 const START = Date.parse('2026-03-01T10:00:30.000Z');
@@ -107,5 +108,20 @@ describe('a publish refused for want of room', () => {
     expect(refused.body).toMatchObject({ errorCode: 'E0000001', errorSummary: 'Api validation failed: keys' });
     expect((await call('GET', csrPath)).body).toEqual(created.body);
     expect(backend.snapshot().credentials).toEqual(before);
+  });
+});
+
+describe('certificate text made of padding', () => {
+  // `/=+$/` on a run of `=` that does not end the text is quadratic: a million would block for an hour.
+  it('is read in one pass and refused: a million = before one letter is no certificate', () => {
+    expect(certificateFromText(`${'='.repeat(1_000_000)}x`)).toBeUndefined();
+  });
+
+  it('answers the largest such upload 400 E0000001 naming the certificate, and keeps the CSR', async () => {
+    const { call, publish, csrPath } = await withCsr();
+    const refused = await call('POST', publish, { raw: `${'='.repeat(MAX_UPLOAD_BYTES - 1)}x`, contentType: 'application/x-pem-file' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errorCode: 'E0000001', errorSummary: 'Api validation failed: certificate', errorCauses: [{ errorSummary: 'The certificate must be PEM, base64 DER or binary DER.' }] });
+    expect((await call('GET', csrPath)).status).toBe(200);
   });
 });

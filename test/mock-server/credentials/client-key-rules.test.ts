@@ -20,7 +20,7 @@ async function ecPublic(kid: string): Promise<JWK> {
 
 /** A public RSA key of `bits` bits (Web Crypto: jose makes none under 2048). */
 async function smallRsa(kid: string, bits: number): Promise<JWK> {
-  const { publicKey } = await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify']) as CryptoKeyPair;
+  const { publicKey } = await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify']);
   const { n, e } = await crypto.subtle.exportKey('jwk', publicKey);
   return { kty: 'RSA', n, e, kid };
 }

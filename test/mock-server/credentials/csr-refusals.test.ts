@@ -12,11 +12,12 @@ const rawString = (tag: number, bytes: number[]) => new asn1js.Primitive({ idBlo
 
 /** An unsigned certificate for `spki` whose subject CN is `cn` and whose notAfter is a GeneralizedTime in 2060. */
 function certificate(spki: ArrayBuffer, cn: asn1js.BaseBlock): Uint8Array {
+  // A raw block stands where PKI.js expects one of its string types: the bytes are the test.
   const cert = new Certificate();
   cert.version = 2;
   cert.serialNumber = new asn1js.Integer({ value: 7 });
   cert.issuer.typesAndValues.push(new AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'Test CA' }) }));
-  cert.subject.typesAndValues.push(new AttributeTypeAndValue({ type: '2.5.4.3', value: cn }));
+  cert.subject.typesAndValues.push(new AttributeTypeAndValue({ type: '2.5.4.3', value: cn as asn1js.Utf8String }));
   cert.notBefore = new Time({ type: 0, value: new Date(START - DAY) });
   cert.notAfter = new Time({ type: 1, value: new Date(Date.UTC(2060, 0, 1)) });
   cert.subjectPublicKeyInfo = new PublicKeyInfo({ schema: asn1js.fromBER(spki).result });

@@ -51,16 +51,22 @@ export class CsrStore {
 
   /** Makes a key pair and a request for it, signed with it. */
   async create(appId: string, id: string, metadata: CsrMetadata, created: string): Promise<StoredCsr> {
+    this.#refuseFull(appId);
+    const keys = await generateRsaKeyPair();
+    const der = await certificationRequest(keys, subjectName(metadata.subject), metadata.subjectAltNames?.dnsNames ?? []);
+    const csr = { id, appId, created, der, subjectPublicKeyInfo: requestPublicKey(der) };
+    // Checked again: requests made meanwhile may have filled the app while this one was signed.
+    this.#refuseFull(appId);
+    this.add(csr);
+    return csr;
+  }
+
+  #refuseFull(appId: string): void {
     if ((this.#byApp.get(appId)?.size ?? 0) >= MAX_CSRS_PER_APP) {
       throw new OktaHttpError(400, 'E0000001', 'Api validation failed: csr', [
         `The app already has ${MAX_CSRS_PER_APP} certificate signing requests; publish or revoke one first.`,
       ]);
     }
-    const keys = await generateRsaKeyPair();
-    const der = await certificationRequest(keys, subjectName(metadata.subject), metadata.subjectAltNames?.dnsNames ?? []);
-    const csr = { id, appId, created, der, subjectPublicKeyInfo: requestPublicKey(der) };
-    this.add(csr);
-    return csr;
   }
 
   /** Keeps a request (a restored snapshot). */

@@ -159,6 +159,8 @@ export function credentialRoutes(env: RouteEnv, apps: AppService, credentials: C
       handle: async ({ params, url, now }) => {
         apps.require(params.appId!);
         const years = validityYears(url);
+        // A full app is refused before the key is named: a refusal leaves no key behind.
+        keys.refuseFull(params.appId!);
         const material = keys.create(now, years);
         const key = { kid: material.kid, created: wholeSeconds(now), lastUpdated: wholeSeconds(now) };
         keys.attach(params.appId!, key);

@@ -126,3 +126,33 @@ describe('certificate text made of padding', () => {
     expect((await call('GET', csrPath)).status).toBe(200);
   });
 });
+
+describe('refusals at the bounds leave nothing behind', () => {
+  it('a key generated for an app holding 100 keys is refused before it is named: no key is left behind', async () => {
+    const { backend, call, app } = await withCsr();
+    const snapshot = backend.snapshot();
+    for (let i = 0; i < 99; i++) {
+      const kid = `filler-${String(i).padStart(3, '0')}`;
+      snapshot.credentials!.keys.push({ kid, createdMs: START, notAfterMs: START + 3650 * DAY, certificate: null });
+      snapshot.credentials!.appKeys.push({ appId: app.id, kid, created: '2026-03-01T10:00:30.000Z', lastUpdated: '2026-03-01T10:00:30.000Z' });
+    }
+    backend.restore(snapshot);
+    const before = backend.snapshot().credentials;
+    const refused = await call('POST', `/api/v1/apps/${app.id}/credentials/keys/generate?validityYears=2`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorSummary).toBe('Api validation failed: keys');
+    expect(backend.snapshot().credentials).toEqual(before);
+  });
+
+  it('CSRs asked for at once beside 49 others: one is made, the other refused, and the app holds 50', async () => {
+    const { backend, call, app } = await withCsr();
+    const snapshot = backend.snapshot();
+    const [first] = snapshot.credentials!.csrs;
+    for (let i = 0; i < 48; i++) snapshot.credentials!.csrs.push({ ...first!, id: `csr-${String(i).padStart(2, '0')}` });
+    backend.restore(snapshot);
+    const path = `/api/v1/apps/${app.id}/credentials/csrs`;
+    const answers = await Promise.all([0, 1].map(() => call('POST', path, { json: { subject: { commonName: 'SP' } } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect((await call('GET', path)).body).toHaveLength(50);
+  });
+});

@@ -43,13 +43,13 @@ function bodySecret(body: AppBody): string | undefined {
 }
 
 /**
- * The body if its client keys (`settings.oauthClient.jwks.keys`, their statuses settled) keep the JWKS
- * API's rules; else 400 `E0000001` naming the key, before anything is stored.
+ * Refuses (400 `E0000001` naming the key) a body whose client keys (`settings.oauthClient.jwks.keys`,
+ * their statuses settled as they will be stored) break the JWKS API's rules. The keys are settled
+ * without drawing ids, so that a refusal draws none either.
  */
-function checkedClientKeys(body: AppBody): AppBody {
-  const problem = clientKeysProblem(body);
+function refuseBadClientKeys(body: AppBody, previous: AppBody | undefined): void {
+  const problem = clientKeysProblem(identifyKeys(body, previous, () => ''));
   if (problem) throw validationFailed([{ path: problem[0], reason: problem[1] }]);
-  return body;
 }
 
 /** Sign-on modes whose apps sign with the organization's key rather than one of their own. */
@@ -117,7 +117,8 @@ export class CredentialService implements AppObserver {
       // A key id is the server's: one sent with a create is replaced by the one the app gets.
       const expected = body.signOnMode === 'SAML_2_0' ? this.#pendingKid : ORG_KEY_MODES.has(body.signOnMode) ? this.keys.orgKid : undefined;
       const fixed = signingKid(body) === expected ? body : withSigningKid(body, expected);
-      return checkedClientKeys(identifyKeys(fixed, undefined, newPks));
+      refuseBadClientKeys(fixed, undefined);
+      return identifyKeys(fixed, undefined, newPks);
     }
     const kid = signingKid(body);
     if (kid !== signingKid(previous.body) && (kid === undefined || !this.keys.has(previous.body.id, kid))) {
@@ -125,7 +126,8 @@ export class CredentialService implements AppObserver {
         `credentials.signing.kid: ${kid === undefined ? 'must name a key' : `'${kid}' is not a key credential of this app`}; list the app's keys with GET /api/v1/apps/${previous.body.id}/credentials/keys, or generate one with POST …/credentials/keys/generate.`,
       ]);
     }
-    return checkedClientKeys(identifyKeys(body, previous.body, newPks));
+    refuseBadClientKeys(body, previous.body);
+    return identifyKeys(body, previous.body, newPks);
   }
 
   stored(app: StoredApp, previous: StoredApp | undefined, nowMs: number): void {

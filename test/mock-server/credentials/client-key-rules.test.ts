@@ -94,4 +94,23 @@ describe("a client's keys given with the app", () => {
     expect(() => backend.restore(snapshot)).toThrow(new ControlInputError(`snapshot field ${field}: ${PRIVATE}`, field));
     expect((await call('GET', `/api/v1/apps/${app.id}`)).body.settings.oauthClient.jwks.keys[0]).not.toHaveProperty('d');
   });
+
+  it('draws no key id for a refused replace: with deterministic ids, the next key is named as if it had not been sent', async () => {
+    const run = async (refusedFirst: boolean) => {
+      const { call } = credentialBackend({ now: () => START, ids: 'deterministic' });
+      const { publicJwk, privateJwk } = await rsaPair('k1');
+      const app = (await call('POST', '/api/v1/apps', { json: oidcApp('private_key_jwt', [publicJwk]) })).body;
+      const { id: _id, _links, _embedded, ...replacement } = structuredClone(app);
+      const second = { ...(await rsaPair('k2')).publicJwk };
+      if (refusedFirst) {
+        replacement.settings.oauthClient.jwks = { keys: [...app.settings.oauthClient.jwks.keys, { ...privateJwk, kid: 'k2' }] };
+        expect((await call('PUT', `/api/v1/apps/${app.id}`, { json: replacement })).status).toBe(400);
+      }
+      replacement.settings.oauthClient.jwks = { keys: [...app.settings.oauthClient.jwks.keys, second] };
+      const replaced = await call('PUT', `/api/v1/apps/${app.id}`, { json: replacement });
+      expect(replaced.status).toBe(200);
+      return replaced.body.settings.oauthClient.jwks.keys[1].id as string;
+    };
+    expect(await run(true)).toBe(await run(false));
+  });
 });

@@ -1,4 +1,5 @@
 import { createLocalKeySet } from '../../src/set/keys';
+import { clientKeysProblem } from '../apps/credentials/jwks';
 import { credentialsProblem, loadCredentials, takeCredentials } from '../apps/credentials/snapshot';
 import { withoutClientSecret } from '../apps/representation';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from '../apps/store';
@@ -102,6 +103,10 @@ export function checkSnapshot(doc: Snapshot): void {
   const appIds = new Set(doc.apps.items.map((a) => a.body.id));
   grants.forEach((g, i) => {
     if (!appIds.has(g.appId)) refuse(`grants[${i}].appId`, `no app in the snapshot has the id ${g.appId}`);
+  });
+  doc.apps.items.forEach((item, i) => {
+    const problem = clientKeysProblem(item.body);
+    if (problem) refuse(`apps.items[${i}].body.${problem[0]}`, problem[1]);
   });
   if (doc.credentials) {
     const problem = credentialsProblem(doc.credentials, doc.apps.items);

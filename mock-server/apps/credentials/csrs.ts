@@ -51,16 +51,22 @@ export class CsrStore {
 
   /** Makes a key pair and a request for it, signed with it. */
   async create(appId: string, id: string, metadata: CsrMetadata, created: string): Promise<StoredCsr> {
+    this.#refuseFull(appId);
+    const keys = await generateRsaKeyPair();
+    const der = await certificationRequest(keys, subjectName(metadata.subject), metadata.subjectAltNames?.dnsNames ?? []);
+    const csr = { id, appId, created, der, subjectPublicKeyInfo: requestPublicKey(der) };
+    // Checked again: requests made meanwhile may have filled the app while this one was signed.
+    this.#refuseFull(appId);
+    this.add(csr);
+    return csr;
+  }
+
+  #refuseFull(appId: string): void {
     if ((this.#byApp.get(appId)?.size ?? 0) >= MAX_CSRS_PER_APP) {
       throw new OktaHttpError(400, 'E0000001', 'Api validation failed: csr', [
         `The app already has ${MAX_CSRS_PER_APP} certificate signing requests; publish or revoke one first.`,
       ]);
     }
-    const keys = await generateRsaKeyPair();
-    const der = await certificationRequest(keys, subjectName(metadata.subject), metadata.subjectAltNames?.dnsNames ?? []);
-    const csr = { id, appId, created, der, subjectPublicKeyInfo: requestPublicKey(der) };
-    this.add(csr);
-    return csr;
   }
 
   /** Keeps a request (a restored snapshot). */
@@ -85,7 +91,7 @@ export class CsrStore {
     return csr;
   }
 
-  /** Revokes a request: it and its key pair are gone. */
+  /** Revokes a request (or ends it once its certificate is published): it and its key pair are gone. */
   revoke(appId: string, id: string): void {
     this.require(appId, id);
     this.#byApp.get(appId)!.delete(id);
@@ -93,9 +99,11 @@ export class CsrStore {
 
   /**
    * Checks a certificate given for a request (same public key, valid for more than 90 days from
-   * now) and ends the request's life; refusals (Okta's words) change nothing.
+   * now) and answers when it expires (whole seconds); it changes nothing, so that every other check
+   * of a publish can still refuse it. Refusals are Okta's words; {@link NotDerError} when the bytes
+   * are not a certificate.
    */
-  publish(appId: string, id: string, certificate: Uint8Array, nowMs: number): { notAfterMs: number } {
+  checkCertificate(appId: string, id: string, certificate: Uint8Array, nowMs: number): { notAfterMs: number } {
     const csr = this.require(appId, id);
     const facts = readCertificate(certificate);
     if (!sameBytes(facts.subjectPublicKeyInfo, csr.subjectPublicKeyInfo)) {
@@ -104,7 +112,6 @@ export class CsrStore {
     if (facts.notAfter.getTime() - nowMs <= MIN_PUBLISHED_VALIDITY_MS) {
       throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', ['The certificate must be valid for more than 90 days.']);
     }
-    this.#byApp.get(appId)!.delete(id);
     return { notAfterMs: Math.floor(facts.notAfter.getTime() / 1000) * 1000 };
   }
 

@@ -79,35 +79,86 @@ function modulusBits(n: unknown): number {
 
 const EC_CURVES = new Set(['P-256', 'P-384', 'P-521']);
 
+/** Members that make a JWK private (RSA, EC) or secret (`oct`): a client registers only public keys. */
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+
+/** A member that, when present, is text (`null` stands for absent, as real organizations write it). */
+const textOrAbsent = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+
 /**
- * The key to add to a client, checked with Okta's rules (an RSA modulus of at least 2048 bits, EC
- * keys on the NIST curves, one key per `kid`, a `kid` on every key once there are several, at most
- * 50 keys, one ACTIVE encryption key), as the app will hold it.
+ * Why a key cannot be a public key of a client, in Okta's words where they are recorded; `undefined`
+ * when it can. The one rule for every way a key comes in (the JWKS API, an app's create or replace, a
+ * seed, a snapshot): an RSA or EC key (never a symmetric `oct` one), without private members, an RSA
+ * modulus of at least 2048 bits, EC `x` and `y` on a NIST curve when `crv` is named (real organizations
+ * keep an EC key sent without `crv`, as `crv: null`), and EC keys never for encryption.
+ */
+function publicKeyProblem(key: Json): string | undefined {
+  if (key.kty !== 'RSA' && key.kty !== 'EC') {
+    return "A key in the 'jwks' must be a public RSA or EC key ('kty' RSA or EC); symmetric ('oct') and other keys are not accepted.";
+  }
+  const secret = PRIVATE_MEMBERS.filter((member) => Object.hasOwn(key, member));
+  if (secret.length > 0) {
+    return `A key in the 'jwks' must be public: remove its private members (${secret.join(', ')}) and send the public key alone.`;
+  }
+  if (!textOrAbsent(key.kid) || !textOrAbsent(key.alg)) return "A key's 'kid' and 'alg' in the 'jwks' must be strings.";
+  if (key.use !== undefined && key.use !== null && key.use !== 'sig' && key.use !== 'enc') return "A key's 'use' in the 'jwks' must be 'sig' or 'enc'.";
+  if (key.kty === 'RSA' && modulusBits(key.n) < MIN_RSA_BITS) return "RSA key length in the 'jwks' is less than '2,048' bits for the given key.";
+  if (key.kty === 'EC') {
+    const curveKnown = key.crv === undefined || key.crv === null || EC_CURVES.has(key.crv as string);
+    if (!curveKnown || typeof key.x !== 'string' || key.x === '' || typeof key.y !== 'string' || key.y === '') {
+      return "An EC key in the 'jwks' needs 'x' and 'y', and a 'crv' of P-256, P-384 or P-521 when it names one.";
+    }
+    if (key.use === 'enc') return 'Okta supports only RSA keys for encrypting tokens.';
+  }
+  return undefined;
+}
+
+/**
+ * Why a client's keys cannot hold `key` beside `others` (the keys before it), in Okta's words: at
+ * most 50 keys, a `kid` on every key once there are several, one key per `kid`, one ACTIVE
+ * encryption key.
+ */
+function keySetProblem(key: Json, others: readonly Json[]): string | undefined {
+  if (others.length >= MAX_CLIENT_JWKS) {
+    return `You can't create a new key. You have reached the maximum number of keys allowed (${MAX_CLIENT_JWKS}). To add another key, you must first delete an existing one.`;
+  }
+  const kid = typeof key.kid === 'string' ? key.kid : undefined;
+  if (others.length > 0 && (kid === undefined || others.some((k) => typeof k.kid !== 'string'))) {
+    return 'Each key should have a unique kid when adding multiple keys. Use the Apps API to update the JWKS to add a kid for the existing key, or delete the existing key and re-add the key with a kid using the JWKS APIs.';
+  }
+  if (kid !== undefined && others.some((k) => k.kid === kid)) return "All keys in the 'jwks' must have a unique `kid`.";
+  if (key.use === 'enc' && key.status === 'ACTIVE' && others.some((k) => k.use === 'enc' && k.status === 'ACTIVE')) {
+    return "The client can have only one active encryption key in the 'jwks'.";
+  }
+  return undefined;
+}
+
+/**
+ * The key to add to a client through the JWKS API, checked with the rules of {@link publicKeyProblem}
+ * and {@link keySetProblem}, as the app will hold it.
  */
 export function newClientKey(input: ClientJwkInput, existing: ClientKey[], id: string): ClientKey {
-  if (input.kty === 'RSA' && modulusBits(input.n) < MIN_RSA_BITS) {
-    throw jwkError("RSA key length in the 'jwks' is less than '2,048' bits for the given key.");
-  }
-  if (input.kty === 'EC' && (!EC_CURVES.has(input.crv ?? '') || !input.x || !input.y)) {
-    throw jwkError("An EC key in the 'jwks' needs 'crv' (P-256, P-384 or P-521), 'x' and 'y'.");
-  }
-  if (input.kty === 'EC' && input.use === 'enc') throw jwkError('Okta supports only RSA keys for encrypting tokens.');
-  if (existing.length >= MAX_CLIENT_JWKS) {
-    throw jwkError(`You can't create a new key. You have reached the maximum number of keys allowed (${MAX_CLIENT_JWKS}). To add another key, you must first delete an existing one.`);
-  }
-  const kid = input.kid ?? undefined;
-  if (existing.length > 0 && (kid === undefined || existing.some((k) => typeof k.kid !== 'string'))) {
-    throw jwkError(
-      'Each key should have a unique kid when adding multiple keys. Use the Apps API to update the JWKS to add a kid for the existing key, or delete the existing key and re-add the key with a kid using the JWKS APIs.',
-    );
-  }
-  if (kid !== undefined && existing.some((k) => k.kid === kid)) throw jwkError("All keys in the 'jwks' must have a unique `kid`.");
   const status = input.status ?? 'ACTIVE';
-  if (input.use === 'enc' && status === 'ACTIVE' && existing.some((k) => k.use === 'enc' && k.status === 'ACTIVE')) {
-    throw jwkError("The client can have only one active encryption key in the 'jwks'.");
+  const problem = publicKeyProblem(input) ?? keySetProblem({ ...input, status }, existing);
+  if (problem !== undefined) throw jwkError(problem);
+  const { kty, status: _status, kid, ...members } = input;
+  return { kty, id, status, ...(kid === undefined || kid === null ? {} : { kid }), ...members } as ClientKey;
+}
+
+/**
+ * The first key of an app body's `settings.oauthClient.jwks.keys` that breaks the rules of the JWKS
+ * API, as its field (`settings.oauthClient.jwks.keys[i]`) and the reason; `undefined` when all hold.
+ * An app's create and replace, a seed and a snapshot are checked with it.
+ */
+export function clientKeysProblem(body: AppBody): [field: string, reason: string] | undefined {
+  const settings = isObject(body.settings) ? body.settings : {};
+  const client = isObject(settings.oauthClient) ? settings.oauthClient : {};
+  const keys: unknown[] = isObject(client.jwks) && Array.isArray(client.jwks.keys) ? client.jwks.keys : [];
+  for (const [i, key] of keys.entries()) {
+    const problem = isObject(key) ? (publicKeyProblem(key) ?? keySetProblem(key, keys.slice(0, i) as Json[])) : 'Must be a JSON Web Key (an object)';
+    if (problem !== undefined) return [`settings.oauthClient.jwks.keys[${i}]`, problem];
   }
-  const { kty, status: _status, kid: _kid, ...members } = input;
-  return { kty, id, status, ...(kid === undefined ? {} : { kid }), ...members } as ClientKey;
+  return undefined;
 }
 
 /** One key of a client, or `E0000007 … (JsonWebKey)`. */

@@ -11,7 +11,8 @@ import { METADATA_CONTENT_TYPE, samlMetadata } from './metadata';
 import { renderSecret } from './secrets';
 import { CredentialService, signingKid } from './service';
 import { KEY_VALIDITY_YEARS, renderKey, type AppKey } from './signing-keys';
-import { fromBase64, MAX_DER_BYTES, NotDerError, rsaPublicMembers, sha256Thumbprint, toBase64 } from './x509';
+import { CERTIFICATE_TYPES, readCertificateUpload } from './certificate-upload';
+import { NotDerError, rsaPublicMembers, sha256Thumbprint, toBase64 } from './x509';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,34 +98,6 @@ function validityYears(url: URL): number {
   return years;
 }
 
-/** The largest certificate upload read (a PEM of the largest DER accepted, with room for its armour). */
-const MAX_UPLOAD_BYTES = 2 * MAX_DER_BYTES + 1024;
-
-/** Media types a certificate may be published in (Okta's). */
-const CERTIFICATE_TYPES = new Set(['application/x-x509-ca-cert', 'application/pkix-cert', 'application/x-pem-file']);
-
-/**
- * The DER of an uploaded certificate: PEM (`-----BEGIN CERTIFICATE-----`), base64 or base64url text
- * (as Okta's SDKs send DER, with `Content-Transfer-Encoding: base64`), or binary DER.
- */
-async function uploadedCertificate(request: Request): Promise<Uint8Array> {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!CERTIFICATE_TYPES.has(type)) throw unsupportedMediaType();
-  const refuse = (cause: string) => new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', [cause]);
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw refuse(`The certificate must be at most ${MAX_UPLOAD_BYTES} bytes.`);
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse(`The certificate must be at most ${MAX_UPLOAD_BYTES} bytes.`);
-  if (bytes[0] === 0x30) return bytes;
-  const text = new TextDecoder().decode(bytes).trim();
-  const pem = /^-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----$/.exec(text);
-  // base64url is read as base64, and the padding is made whole again (senders leave it out or keep it).
-  const bare = (pem ? pem[1]! : text).replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  const der = fromBase64(bare + '='.repeat((4 - (bare.length % 4)) % 4));
-  if (!der || der.byteLength === 0) throw refuse('The certificate must be PEM, base64 DER or binary DER.');
-  return der;
-}
-
 /**
  * The routes around an app's credentials: signing keys (list, get, generate, clone), SAML metadata,
  * certificate signing requests (generate, list, get, revoke, publish), OAuth 2.0 client secrets and
@@ -186,6 +159,8 @@ export function credentialRoutes(env: RouteEnv, apps: AppService, credentials: C
       handle: async ({ params, url, now }) => {
         apps.require(params.appId!);
         const years = validityYears(url);
+        // A full app is refused before the key is named: a refusal leaves no key behind.
+        keys.refuseFull(params.appId!);
         const material = keys.create(now, years);
         const key = { kid: material.kid, created: wholeSeconds(now), lastUpdated: wholeSeconds(now) };
         keys.attach(params.appId!, key);
@@ -291,18 +266,29 @@ export function credentialRoutes(env: RouteEnv, apps: AppService, credentials: C
         const appId = params.appId!;
         apps.require(appId);
         const csr = credentials.csrs.require(appId, params.csrId!);
-        const der = await uploadedCertificate(request);
-        let notAfterMs: number;
-        try {
-          ({ notAfterMs } = credentials.csrs.publish(appId, csr.id, der, now));
-        } catch (error) {
-          if (error instanceof NotDerError) throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', [`The certificate could not be read: ${error.message}.`]);
-          throw error;
-        }
+        const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+        if (!CERTIFICATE_TYPES.has(type)) throw unsupportedMediaType();
+        const der = await readCertificateUpload(request);
+        // Everything is checked before anything changes: a refused publish keeps the CSR.
+        const check = () => {
+          apps.require(appId);
+          keys.refuseFull(appId);
+          try {
+            return credentials.csrs.checkCertificate(appId, csr.id, der, now);
+          } catch (error) {
+            if (error instanceof NotDerError) throw new OktaHttpError(400, 'E0000001', 'Api validation failed: certificate', [`The certificate could not be read: ${error.message}.`]);
+            throw error;
+          }
+        };
+        check();
         const made = { x5c: toBase64(der), x5t: await sha256Thumbprint(der), ...(await rsaPublicMembers(csr.subjectPublicKeyInfo)) };
-        keys.adopt({ kid: csr.id, createdMs: now, notAfterMs, made });
+        // Checked again after the awaits (a request meanwhile may have published, revoked or filled),
+        // then changed with no await between.
+        const { notAfterMs } = check();
         const key = { kid: csr.id, created: wholeSeconds(now), lastUpdated: wholeSeconds(now) };
         keys.attach(appId, key);
+        keys.adopt({ kid: csr.id, createdMs: now, notAfterMs, made });
+        credentials.csrs.revoke(appId, csr.id);
         return { status: 201, body: await renderAppKey(key), headers: [['location', keyUrl(appId, key.kid)]] };
       },
     },

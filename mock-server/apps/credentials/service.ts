@@ -1,9 +1,9 @@
-import { OktaHttpError } from '../../http/okta-errors';
+import { OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { randomToken } from '../../http/ids';
 import { wholeSeconds, type AppObserver } from '../service';
 import type { AppBody, StoredApp } from '../store';
 import { CsrStore } from './csrs';
-import { clientKeys, identifyKeys, type KeyTimes } from './jwks';
+import { clientKeys, clientKeysProblem, identifyKeys, type KeyTimes } from './jwks';
 import { SecretStore } from './secrets';
 import { SigningKeys } from './signing-keys';
 
@@ -40,6 +40,16 @@ function withSigningKid(body: AppBody, kid: string | undefined): AppBody {
 function bodySecret(body: AppBody): string | undefined {
   const client = isObject(body.credentials) && isObject(body.credentials.oauthClient) ? body.credentials.oauthClient : undefined;
   return typeof client?.client_secret === 'string' ? client.client_secret : undefined;
+}
+
+/**
+ * Refuses (400 `E0000001` naming the key) a body whose client keys (`settings.oauthClient.jwks.keys`,
+ * their statuses settled as they will be stored) break the JWKS API's rules. The keys are settled
+ * without drawing ids, so that a refusal draws none either.
+ */
+function refuseBadClientKeys(body: AppBody, previous: AppBody | undefined): void {
+  const problem = clientKeysProblem(identifyKeys(body, previous, () => ''));
+  if (problem) throw validationFailed([{ path: problem[0], reason: problem[1] }]);
 }
 
 /** Sign-on modes whose apps sign with the organization's key rather than one of their own. */
@@ -107,6 +117,7 @@ export class CredentialService implements AppObserver {
       // A key id is the server's: one sent with a create is replaced by the one the app gets.
       const expected = body.signOnMode === 'SAML_2_0' ? this.#pendingKid : ORG_KEY_MODES.has(body.signOnMode) ? this.keys.orgKid : undefined;
       const fixed = signingKid(body) === expected ? body : withSigningKid(body, expected);
+      refuseBadClientKeys(fixed, undefined);
       return identifyKeys(fixed, undefined, newPks);
     }
     const kid = signingKid(body);
@@ -115,6 +126,7 @@ export class CredentialService implements AppObserver {
         `credentials.signing.kid: ${kid === undefined ? 'must name a key' : `'${kid}' is not a key credential of this app`}; list the app's keys with GET /api/v1/apps/${previous.body.id}/credentials/keys, or generate one with POST …/credentials/keys/generate.`,
       ]);
     }
+    refuseBadClientKeys(body, previous.body);
     return identifyKeys(body, previous.body, newPks);
   }
 

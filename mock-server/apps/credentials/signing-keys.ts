@@ -130,14 +130,19 @@ export class SigningKeys {
     return [...this.#materials.values()];
   }
 
-  /** Adds a key credential to an app (at the end of its keys); an app with {@link MAX_KEYS_PER_APP} keys is refused. */
-  attach(appId: string, key: AppKey): void {
-    const keys = this.#apps.get(appId);
-    if ((keys?.length ?? 0) >= MAX_KEYS_PER_APP) {
+  /** Refuses (400 `E0000001` naming `keys`) when the app holds {@link MAX_KEYS_PER_APP} key credentials already. */
+  refuseFull(appId: string): void {
+    if ((this.#apps.get(appId)?.length ?? 0) >= MAX_KEYS_PER_APP) {
       throw new OktaHttpError(400, 'E0000001', 'Api validation failed: keys', [
         `The app already has ${MAX_KEYS_PER_APP} key credentials, the most this organization keeps for one app.`,
       ]);
     }
+  }
+
+  /** Adds a key credential to an app (at the end of its keys); an app with {@link MAX_KEYS_PER_APP} keys is refused. */
+  attach(appId: string, key: AppKey): void {
+    this.refuseFull(appId);
+    const keys = this.#apps.get(appId);
     if (keys) keys.push(key);
     else this.#apps.set(appId, [key]);
   }

@@ -150,7 +150,14 @@ export class NotDerError extends Error {}
 
 function parseDer(der: Uint8Array, what: string): asn1js.BaseBlock {
   if (der.byteLength === 0 || der.byteLength > MAX_DER_BYTES) throw new NotDerError(`${what} must be 1 to ${MAX_DER_BYTES} bytes of DER`);
-  const parsed = asn1js.fromBER(der.slice().buffer);
+  let parsed: ReturnType<typeof asn1js.fromBER>;
+  try {
+    // asn1js decodes string and time values as it reads them, and throws on some that do not decode
+    // (a BMPString of an odd length, a GeneralizedTime that is not a time).
+    parsed = asn1js.fromBER(der.slice().buffer);
+  } catch {
+    throw new NotDerError(`${what} holds a value that cannot be decoded`);
+  }
   if (parsed.offset === -1 || parsed.offset !== der.byteLength) throw new NotDerError(`${what} is not one DER structure`);
   return parsed.result;
 }

@@ -5,7 +5,15 @@ import { STATUS } from './schemas';
 // client takes its types from here but does not bundle these schemas: it sends such bodies as given
 // and the API refuses a bad one, naming the field (a browser bundle pays for every schema it holds).
 
-const csrField = (max: number) => z.optional(z.string().check(z.minLength(1), z.maxLength(max)));
+// A lone surrogate has no UTF-8 encoding, so no certificate name can hold it.
+const csrField = (max: number) =>
+  z.optional(z.string().check(z.minLength(1), z.maxLength(max), z.refine((value) => !/\p{Cs}/u.test(value), 'Must be text without a lone surrogate (U+D800 to U+DFFF)')));
+
+/**
+ * The most characters all DNS names of one request hold together: the request stays a few kilobytes
+ * (100 names of 253 characters would not), as certificates and requests are read up to 16 KB.
+ */
+export const MAX_CSR_DNS_CHARACTERS = 4096;
 
 /** The subject and names of a certificate signing request (`POST …/credentials/csrs`). */
 export const CsrMetadataSchema = z.strictObject({
@@ -21,8 +29,12 @@ export const CsrMetadataSchema = z.strictObject({
     z.strictObject({
       dnsNames: z.optional(
         z
-          .array(z.string().check(z.minLength(1), z.maxLength(253), z.refine((name) => /^[^\s\0-\x1f]+$/.test(name), 'Must be a DNS name, without spaces')))
-          .check(z.maxLength(100)),
+          // A dNSName is an IA5String: ASCII only (an internationalized name goes in its A-label form, xn--…).
+          .array(z.string().check(z.minLength(1), z.maxLength(253), z.refine((name) => /^[\x21-\x7e]+$/.test(name), 'Must be a DNS name in ASCII, without spaces')))
+          .check(
+            z.maxLength(100),
+            z.refine((names) => names.reduce((sum, name) => sum + name.length, 0) <= MAX_CSR_DNS_CHARACTERS, `Must hold at most ${MAX_CSR_DNS_CHARACTERS} characters in all`),
+          ),
       ),
     }),
   ),

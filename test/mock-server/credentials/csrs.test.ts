@@ -87,7 +87,7 @@ describe('POST /api/v1/apps/{appId}/credentials/csrs', () => {
     ['no subject', {}, 'subject: The field cannot be left blank'],
     ['a subject member that is not a string', { subject: { commonName: 7 } }, 'subject.commonName: Must be a string'],
     ['an unknown member', { subject: { commonName: 'x' }, extra: true }, 'extra: Unknown field; remove it or check its spelling'],
-    ['a DNS name with a space', { subject: { commonName: 'x' }, subjectAltNames: { dnsNames: ['a b'] } }, 'subjectAltNames.dnsNames[0]: Must be a DNS name, without spaces'],
+    ['a DNS name with a space', { subject: { commonName: 'x' }, subjectAltNames: { dnsNames: ['a b'] } }, 'subjectAltNames.dnsNames[0]: Must be a DNS name in ASCII, without spaces'],
   ])('refuses %s with 400 E0000001 naming the field, and makes no CSR', async (_case, body, cause) => {
     const { call } = credentialBackend();
     const app = (await call('POST', '/api/v1/apps', { json: bookmarkApp() })).body;

@@ -3,7 +3,7 @@
 // replaces did) and always closes with each stage's time.
 //
 //   1. types       tsc --noEmit (the type tests included)
-//   2. in-process  vitest's in-process project (test/vitest.config.ts): tests that run inside its workers
+//   2. in-process  vitest's in-process projects (test/vitest.config.ts): tests that run inside its workers
 //   3. processes   vitest's processes project: tests that start the CLIs, the examples, Chromium, npm
 //   4. package     build once, pack once, then publint, attw, the smoke tests, the built package's tests
 //                  (bundles, doc snippets, the API reference)
@@ -52,7 +52,7 @@ function packOnce() {
 
 const stages = [
   { name: 'types', steps: [() => run(npx, ['tsc', '--noEmit'])] },
-  { name: 'in-process', steps: [() => run(node, [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'in-process'])] },
+  { name: 'in-process', steps: [() => run(node, [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'in-process', '--project', 'in-process-isolated'])] },
   {
     name: 'processes',
     steps: [() => run(node, [vitest, 'run', '--config', 'test/vitest.config.ts', '--project', 'processes'], reportFor('processes'))],

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { int } from './validation/int';
 import { recordOf } from './validation/record';
-import { ApplicationsResource } from './apps/resource';
+import { applicationsResource, type ApplicationsResource } from './apps/resource';
+import { extendClient, withMissing } from './client-extend';
 import { loadServiceApp, ServiceAppOptionsSchema } from './auth/load';
 import type { ServiceAppOptions } from './auth/service-app';
 import { isTimeout } from './core/call-checks';
@@ -68,8 +69,12 @@ export interface ClientOptions {
   hooks?: ClientHooks;
 }
 
-/** The client returned by {@link createClient}. */
-export interface AppsetClient {
+/**
+ * The bare client, as `createClient` from `appset/core` returns it: apps with their users and
+ * groups, security events, providers and the System Log. {@link CoreClient.extend} composes more
+ * resources in; `createClient` from `appset` returns a client with every one ({@link AppsetClient}).
+ */
+export interface CoreClient {
   /** The organization URL every path is resolved against. */
   readonly orgUrl: URL;
   /** The Applications API. */
@@ -81,21 +86,23 @@ export interface AppsetClient {
   /** The System Log API. */
   readonly logs: LogsResource;
   /**
-   * Adds the resources of `extension` to this client and returns it, typed with them, e.g.
-   * `createClient(options).extend(appCredentials)` gives `client.apps.keys`. Resources come in
-   * extensions so that a program carries only those it uses: see {@link ClientExtension}.
+   * Returns a new client: this one's resources and those of `extension`, typed with both, e.g.
+   * `createClient(options).extend(appCredentials)` (from `appset/core`) has `client.apps.keys`.
+   * The client it is called on is left as it was; members both have (`apps`) are merged into a new
+   * object. See {@link ClientExtension}.
    */
   extend<A extends object>(extension: ClientExtension<A>): this & A;
 }
 
 /**
- * Resources a client is given with {@link AppsetClient.extend}: `appCredentials` (`apps.keys`,
+ * Resources a client is given with {@link CoreClient.extend}: `appCredentials` (`apps.keys`,
  * `apps.csrs`, `apps.secrets`, `apps.jwks`, `apps.metadata`, `apps.rotateSigningKey`),
  * `appResources` (`apps.policies`, `apps.logo`, `apps.features`, `apps.connections`, `apps.tokens`,
  * `apps.groupPush`, `apps.federatedClaims`, `apps.userSchema`) and `directory` (`users`, `groups`,
- * `apps.grants`). A browser bundle holds only the extensions its program imports.
+ * `apps.grants`). `createClient` from `appset` has all three; a bare client from `appset/core` has
+ * none, and a browser bundle then holds only the extensions its program imports.
  */
-export type ClientExtension<A extends object> = (client: AppsetClient) => A;
+export type ClientExtension<A extends object> = (client: CoreClient) => A;
 
 const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
 
@@ -178,15 +185,16 @@ const withoutCredentials: RequestAuth = {
 };
 
 /**
- * Creates a client for one organization. Authenticate with an API token (`token`), an OAuth 2.0
- * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`), at most one of them. A
- * client given none only publishes security event tokens: `createClient({ orgUrl }).securityEvents.publish(token)`.
+ * Creates a bare client for one organization (`createClient` of `appset/core`): apps with their
+ * users and groups, security events, providers and the System Log, and {@link CoreClient.extend}
+ * for the rest. Its options are those of `createClient` from `appset`, which has every resource.
  *
  * @example
- * const client = createClient({ orgUrl: 'https://example.okta.com', token: process.env.OKTA_TOKEN });
- * for await (const app of client.apps.list({ filter: { status: 'ACTIVE' } })) console.log(app.label);
+ * import { createClient, directory } from 'appset/core';
+ * const client = createClient({ orgUrl: 'https://example.okta.com', token: process.env.OKTA_TOKEN }).extend(directory);
+ * for await (const user of client.users.list()) console.log(user.profile.login);
  */
-export function createClient(options: ClientOptions): AppsetClient {
+export function createCoreClient(options: ClientOptions): CoreClient {
   const result = OptionsSchema.safeParse(options, PARSE_OPTIONS);
   if (!result.success) {
     const list = fieldIssues(result.error).map((i) => `${i.path}: ${i.reason}`).join('; ');
@@ -218,22 +226,16 @@ export function createClient(options: ClientOptions): AppsetClient {
     maxResponseBytes,
     hooks: (o.hooks ?? {}) as ClientHooks,
   });
-  const client: AppsetClient = {
+  const client: CoreClient = {
     orgUrl,
-    apps: new ApplicationsResource(transport),
+    apps: withMissing(applicationsResource(transport), 'apps.'),
     securityEvents: new SecurityEventsResource(transport),
     securityEventsProviders: new SecurityEventsProvidersResource(transport),
     logs: new LogsResource(transport),
     extend(extension) {
-      // Members that are objects on both sides (`apps`) are merged, so `apps.list` stays beside `apps.keys`.
-      for (const [key, value] of Object.entries(extension(this))) {
-        const target = (this as unknown as Record<string, unknown>)[key];
-        if (typeof target === 'object' && target !== null) Object.assign(target, value);
-        else Object.defineProperty(this, key, { value, enumerable: true });
-      }
-      return this as never;
+      return extendClient(this, extension(this));
     },
   };
   bindTransport(client, transport);
-  return client;
+  return withMissing(client, '');
 }

@@ -1,6 +1,7 @@
 // The public surface of `appset`. Nothing else is reachable from the package.
-export { createClient } from './client';
-export type { AppsetClient, ClientExtension, ClientOptions } from './client';
+export { createClient } from './full-client';
+export type { AppsetClient } from './full-client';
+export type { ClientExtension, ClientOptions, CoreClient } from './client';
 export type { CallOptions, FetchLike } from './core/transport';
 export { ApiCall } from './core/api-call';
 export type { WithResponse } from './core/api-call';
@@ -9,16 +10,16 @@ export type { BeforeErrorHook, ClientHooks } from './core/hooks';
 export { Pager } from './core/pagination';
 export type { ListOptions, Page, ToArrayOptions } from './core/pagination';
 
-export { ApplicationsResource } from './apps/resource';
+export type { ApplicationsResource } from './apps/resource';
 export type {
   CreateApplicationParams,
   GetApplicationParams,
   ListApplicationsParams,
 } from './apps/resource';
-export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema, UpdateAppUserInputSchema } from './apps/app-users';
-export type { AppUser, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
-export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
-export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
+export { AppUserSchema, AssignAppUserInputSchema, UpdateAppUserInputSchema } from './apps/app-users';
+export type { AppUser, AppUsersResource, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
+export { AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
+export type { AppGroup, AppGroupsResource, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
 export { appResources } from './apps/app-resources';
 export type { AppResources } from './apps/app-resources';
 export type { AppPoliciesResource } from './apps/policies/resource';

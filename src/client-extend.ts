@@ -1,0 +1,70 @@
+import { bindTransport, transportOf } from './core/client-transport';
+import { ConfigurationError } from './errors';
+
+// Where each resource a bare client lacks comes from, by its path on the client: read by the
+// getters `withMissing` puts on a bare client, so that `client.users` names its extension.
+const EXTENSION_OF: Record<string, string> = {
+  users: 'directory',
+  groups: 'directory',
+  'apps.grants': 'directory',
+  'apps.keys': 'appCredentials',
+  'apps.csrs': 'appCredentials',
+  'apps.secrets': 'appCredentials',
+  'apps.jwks': 'appCredentials',
+  'apps.metadata': 'appCredentials',
+  'apps.rotateSigningKey': 'appCredentials',
+  'apps.policies': 'appResources',
+  'apps.logo': 'appResources',
+  'apps.features': 'appResources',
+  'apps.connections': 'appResources',
+  'apps.tokens': 'appResources',
+  'apps.groupPush': 'appResources',
+  'apps.federatedClaims': 'appResources',
+  'apps.userSchema': 'appResources',
+};
+
+/**
+ * Freezes `target` (a bare client, or its `apps`, named by `prefix`: `''` or `'apps.'`) with a getter
+ * for each resource an extension adds there, which throws a `ConfigurationError` naming the extension
+ * and its import. The getters are not enumerable, so the client's keys stay what it has.
+ */
+export function withMissing<T extends object>(target: T, prefix: string): T {
+  for (const path in EXTENSION_OF) {
+    const name = path.slice(prefix.length);
+    if (!path.startsWith(prefix) || name.includes('.')) continue;
+    const extension = EXTENSION_OF[path]!;
+    Object.defineProperty(target, name, {
+      get() {
+        throw new ConfigurationError(
+          `client.${path} comes with the ${extension} extension, which this client (createClient from appset/core) was not given: import { ${extension} } from 'appset/core' and use client.extend(${extension}), or createClient from 'appset', which has every resource.`,
+        );
+      },
+    });
+  }
+  return Object.freeze(target);
+}
+
+/**
+ * The client `extend` returns: a new frozen object with `client`'s members and `added`'s, a member
+ * that is an object on both sides (`apps`) merged into a new frozen object, so that `apps.list` stays
+ * beside `apps.keys`. Neither `client` nor any of its members is changed.
+ */
+export function extendClient<C extends object, A extends object>(client: C, added: A): C & A {
+  const next = merged(client, added, true);
+  bindTransport(next, transportOf(client));
+  return next as C & A;
+}
+
+function merged(base: object, added: object, deep: boolean): object {
+  // Own members only, with their descriptors: a bare client's getters (withMissing) come along, and
+  // an added member replaces the getter of the same name.
+  const members = Object.getOwnPropertyDescriptors(base) as Record<string, PropertyDescriptor>;
+  for (const [key, value] of Object.entries(added)) {
+    const current: unknown = members[key]?.value;
+    const both = deep && isObject(current) && isObject(value);
+    members[key] = { value: both ? merged(current, value, false) : value, enumerable: true };
+  }
+  return Object.freeze(Object.create(Object.getPrototypeOf(base), members));
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

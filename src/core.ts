@@ -2,5 +2,4 @@
 // client, which a program extends with only the resources it calls (a browser bundle then carries
 // only those). An explicit export wins over `export *`, so this `createClient` is the bare one.
 export * from './index';
-export { createCoreClient as createClient } from './client';
-export type { CoreClient } from './client';
+export { createCoreClient as createClient } from './core-client';

@@ -1,6 +1,7 @@
 import { appResources, type AppResources } from './apps/app-resources';
 import { appCredentials, type AppCredentialsResources } from './apps/credentials/extension';
-import { createCoreClient, type ClientOptions, type CoreClient } from './client';
+import type { ClientOptions, CoreClient } from './client';
+import { createCoreClient } from './core-client';
 import { directory, type DirectoryResources } from './directory/extension';
 
 /**

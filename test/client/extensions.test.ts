@@ -23,7 +23,7 @@ describe('createClient from appset: every resource', () => {
     expectTypeOf(client).toEqualTypeOf<AppsetClient>();
     expectTypeOf(client.users.list().toArray).returns.resolves.toEqualTypeOf<User[]>();
     expectTypeOf(client.apps.keys.list).toBeFunction();
-    expectTypeOf(client.apps.policies.get).toBeFunction();
+    expectTypeOf(client.apps.policies.assign).toBeFunction();
     expectTypeOf(client.apps.grants.list).toBeFunction();
     expectTypeOf(client.apps.list).toBeFunction();
   });

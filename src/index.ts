@@ -89,8 +89,7 @@ export type {
 
 export { SecurityEventsResource } from './security-events/resource';
 
-export { SecurityEventsProvidersResource } from './providers/resource';
-export type { ListSecurityEventsProvidersParams } from './providers/resource';
+export type { ListSecurityEventsProvidersParams, SecurityEventsProvidersResource } from './providers/resource';
 export {
   IssuerAndJwksSettingsSchema,
   SecurityEventsProviderSchema,

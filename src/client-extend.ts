@@ -1,26 +1,12 @@
 import { bindTransport, transportOf } from './core/client-transport';
 import { ConfigurationError } from './errors';
 
-// Where each resource a bare client lacks comes from, by its path on the client: read by the
-// getters `withMissing` puts on a bare client, so that `client.users` names its extension.
-const EXTENSION_OF: Record<string, string> = {
-  users: 'directory',
-  groups: 'directory',
-  'apps.grants': 'directory',
-  'apps.keys': 'appCredentials',
-  'apps.csrs': 'appCredentials',
-  'apps.secrets': 'appCredentials',
-  'apps.jwks': 'appCredentials',
-  'apps.metadata': 'appCredentials',
-  'apps.rotateSigningKey': 'appCredentials',
-  'apps.policies': 'appResources',
-  'apps.logo': 'appResources',
-  'apps.features': 'appResources',
-  'apps.connections': 'appResources',
-  'apps.tokens': 'appResources',
-  'apps.groupPush': 'appResources',
-  'apps.federatedClaims': 'appResources',
-  'apps.userSchema': 'appResources',
+// The resources each extension adds, by their paths on the client: a bare client has a getter for
+// each (`withMissing`), so that reading `client.users` names the extension it comes with.
+const EXTENSIONS: Record<string, string> = {
+  directory: 'users groups apps.grants',
+  appCredentials: 'apps.keys apps.csrs apps.secrets apps.jwks apps.metadata apps.rotateSigningKey',
+  appResources: 'apps.policies apps.logo apps.features apps.connections apps.tokens apps.groupPush apps.federatedClaims apps.userSchema',
 };
 
 /**
@@ -29,17 +15,18 @@ const EXTENSION_OF: Record<string, string> = {
  * and its import. The getters are not enumerable, so the client's keys stay what it has.
  */
 export function withMissing<T extends object>(target: T, prefix: string): T {
-  for (const path in EXTENSION_OF) {
-    const name = path.slice(prefix.length);
-    if (!path.startsWith(prefix) || name.includes('.')) continue;
-    const extension = EXTENSION_OF[path]!;
-    Object.defineProperty(target, name, {
-      get() {
-        throw new ConfigurationError(
-          `client.${path} comes with the ${extension} extension, which this client (createClient from appset/core) was not given: import { ${extension} } from 'appset/core' and use client.extend(${extension}), or createClient from 'appset', which has every resource.`,
-        );
-      },
-    });
+  for (const extension in EXTENSIONS) {
+    for (const path of EXTENSIONS[extension]!.split(' ')) {
+      const name = path.slice(prefix.length);
+      if (!path.startsWith(prefix) || name.includes('.')) continue;
+      Object.defineProperty(target, name, {
+        get() {
+          throw new ConfigurationError(
+            `client.${path} comes with the ${extension} extension: import { ${extension} } from 'appset/core' and use client.extend(${extension}), or createClient from 'appset', which has every resource.`,
+          );
+        },
+      });
+    }
   }
   return Object.freeze(target);
 }

@@ -15,7 +15,7 @@ import { HOOK_NAMES, type ClientHooks } from './core/hooks';
 import { headerAuth, Transport, type FetchLike, type RequestAuth } from './core/transport';
 import { ConfigurationError } from './errors';
 import { LogsResource } from './logs/resource';
-import { securityEventsProvidersResource } from './providers/resource';
+import { SecurityEventsProvidersResource } from './providers/resource';
 import { SecurityEventsResource } from './security-events/resource';
 import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
 import { isLoopbackHost } from './validation/loopback';
@@ -147,7 +147,7 @@ export function createCoreClient(options: ClientOptions): CoreClient {
     orgUrl,
     apps: withMissing(applicationsResource(transport), 'apps.'),
     securityEvents: new SecurityEventsResource(transport),
-    securityEventsProviders: securityEventsProvidersResource(transport),
+    securityEventsProviders: new SecurityEventsProvidersResource(transport),
     logs: new LogsResource(transport),
     extend(extension) {
       return extendClient(this, extension(this));

@@ -16,10 +16,10 @@ export type {
   GetApplicationParams,
   ListApplicationsParams,
 } from './apps/resource';
-export { AppUserSchema, AssignAppUserInputSchema, UpdateAppUserInputSchema } from './apps/app-users';
-export type { AppUser, AppUsersResource, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
-export { AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
-export type { AppGroup, AppGroupsResource, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
+export { AppUsersResource, AppUserSchema, AssignAppUserInputSchema, UpdateAppUserInputSchema } from './apps/app-users';
+export type { AppUser, AssignAppUserInput, ListAppUsersParams, UpdateAppUserInput } from './apps/app-users';
+export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './apps/app-groups';
+export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
 export { appResources } from './apps/app-resources';
 export type { AppResources } from './apps/app-resources';
 export type { AppPoliciesResource } from './apps/policies/resource';
@@ -89,7 +89,8 @@ export type {
 
 export { SecurityEventsResource } from './security-events/resource';
 
-export type { ListSecurityEventsProvidersParams, SecurityEventsProvidersResource } from './providers/resource';
+export { SecurityEventsProvidersResource } from './providers/resource';
+export type { ListSecurityEventsProvidersParams } from './providers/resource';
 export {
   IssuerAndJwksSettingsSchema,
   SecurityEventsProviderSchema,

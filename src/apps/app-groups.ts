@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
-import type { ApiCall } from '../core/api-call';
-import { defineOperations } from '../core/operations';
-import type { ListOptions, Pager } from '../core/pagination';
+import { apiCall, type ApiCall } from '../core/api-call';
+import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
+import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 
 /** A group's assignment to an app, as `GET /api/v1/apps/{appId}/groups/{groupId}` answers it; unknown members are kept. */
@@ -39,28 +40,68 @@ export interface ListAppGroupsParams {
 
 const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
+const parseAppGroupPage = pageParser(z.array(AppGroupSchema), 'app groups');
+
+const path = (appId: string, groupId?: string) =>
+  `/api/v1/apps/${encodeURIComponent(appId)}/groups${groupId === undefined ? '' : `/${encodeURIComponent(groupId)}`}`;
+
 /**
  * App groups (`/api/v1/apps/{appId}/groups`): the groups assigned to an app. Assigning makes the
  * app found by `apps.list({ filter: { 'group.id': … } })`.
  */
-export interface AppGroupsResource {
+export class AppGroupsResource {
+  readonly #transport: Transport;
+
+  /** @internal created with the client's apps resource. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
   /** Lists an app's groups; returns a {@link Pager} at once (iterate it, page it, or `toArray({ max })`). */
-  list(appId: string, params?: ListAppGroupsParams, options?: ListOptions): Pager<AppGroup>;
+  list(appId: string, params?: ListAppGroupsParams, options?: ListOptions): Pager<AppGroup> {
+    checkId(appId, 'appId');
+    const p = checkInput(ListParamsSchema, params ?? {}, 'list parameters');
+    checkListOptions(options);
+    return new Pager(this.#transport, path(appId), { limit: p.limit, after: p.after }, parseAppGroupPage, options);
+  }
+
   /** Retrieves one group's assignment to the app (404 `NotFoundError` when the group is not assigned). */
-  get(appId: string, groupId: string, options?: CallOptions): ApiCall<AppGroup>;
+  get(appId: string, groupId: string, options?: CallOptions): ApiCall<AppGroup> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(groupId, 'groupId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'GET', target: path(appId, groupId), retry: 'idempotent', options });
+      return { data: await parseResponse(this.#transport, AppGroupSchema, response, 'GET'), response };
+    });
+  }
+
   /** Assigns a group to the app (`PUT`), or updates the assignment; answers the app group. */
-  assign(appId: string, groupId: string, input?: AssignAppGroupInput, options?: CallOptions): ApiCall<AppGroup>;
+  assign(appId: string, groupId: string, input: AssignAppGroupInput = {}, options?: CallOptions): ApiCall<AppGroup> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(groupId, 'groupId');
+      const checked = checkInput(AssignAppGroupInputSchema, input, 'app group');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'PUT',
+        target: path(appId, groupId),
+        json: checked,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: await parseResponse(this.#transport, AppGroupSchema, response, 'PUT'), response };
+    });
+  }
+
   /** Removes a group's assignment to the app (404 `NotFoundError` when there is none). */
-  unassign(appId: string, groupId: string, options?: CallOptions): ApiCall<void>;
+  unassign(appId: string, groupId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(groupId, 'groupId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'DELETE', target: path(appId, groupId), retry: 'idempotent', options });
+      return { data: undefined, response };
+    });
+  }
 }
-
-const ROUTE = '/api/v1/apps/{appId}/groups';
-
-/** Builds {@link AppGroupsResource} over a transport (the client's apps resource does). */
-export const appGroupsResource: (transport: Transport) => AppGroupsResource = defineOperations({
-  list: { route: `GET ${ROUTE}`, answer: AppGroupSchema, list: true, query: ListParamsSchema, what: 'app groups' },
-  get: { route: `GET ${ROUTE}/{groupId}`, answer: AppGroupSchema },
-  // No input assigns the group with nothing set: `{}` is sent.
-  assign: { route: `PUT ${ROUTE}/{groupId}`, body: z._default(AssignAppGroupInputSchema, {}), answer: AppGroupSchema, what: 'app group' },
-  unassign: { route: `DELETE ${ROUTE}/{groupId}` },
-});

@@ -2,9 +2,8 @@ import * as z from 'zod/mini';
 import { int } from '../validation/int';
 import { recordOf } from '../validation/record';
 import { apiCall, type ApiCall } from '../core/api-call';
-import { checkCallOptions, checkId, checkInput } from '../core/call-checks';
-import { defineOperations } from '../core/operations';
-import type { ListOptions, Pager } from '../core/pagination';
+import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 
@@ -65,61 +64,93 @@ export interface ListAppUsersParams {
 
 const ListParamsSchema = z.strictObject({ limit: z.optional(int().check(z.positive())), after: z.optional(z.string()) });
 
+const parseAppUserPage = pageParser(z.array(AppUserSchema), 'app users');
+
+const path = (appId: string, userId?: string) =>
+  `/api/v1/apps/${encodeURIComponent(appId)}/users${userId === undefined ? '' : `/${encodeURIComponent(userId)}`}`;
+
 /**
  * App users (`/api/v1/apps/{appId}/users`): who is assigned to an app. Assigning makes the app
  * found by `apps.list({ filter: { 'user.id': … } })` and embeddable with `expandUser`.
  */
-export interface AppUsersResource {
+export class AppUsersResource {
+  readonly #transport: Transport;
+
+  /** @internal created with the client's apps resource. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
   /** Lists an app's users; returns a {@link Pager} at once (iterate it, page it, or `toArray({ max })`). */
-  list(appId: string, params?: ListAppUsersParams, options?: ListOptions): Pager<AppUser>;
+  list(appId: string, params?: ListAppUsersParams, options?: ListOptions): Pager<AppUser> {
+    checkId(appId, 'appId');
+    const p = checkInput(ListParamsSchema, params ?? {}, 'list parameters');
+    checkListOptions(options);
+    return new Pager(this.#transport, path(appId), { limit: p.limit, after: p.after }, parseAppUserPage, options);
+  }
+
   /** Retrieves one user's assignment to the app (404 `NotFoundError` when the user is not assigned). */
-  get(appId: string, userId: string, options?: CallOptions): ApiCall<AppUser>;
+  get(appId: string, userId: string, options?: CallOptions): ApiCall<AppUser> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'GET', target: path(appId, userId), retry: 'idempotent', options });
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'GET'), response };
+    });
+  }
+
   /**
    * Assigns a user to the app as Okta's API does, with `POST /api/v1/apps/{appId}/users` and the
    * user's id in the body (`scope` defaults to `USER`); answers the app user.
    */
-  assign(appId: string, userId: string, input?: AssignAppUserInput, options?: CallOptions): ApiCall<AppUser>;
+  assign(appId: string, userId: string, input: AssignAppUserInput = {}, options?: CallOptions): ApiCall<AppUser> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      const checked = checkInput(AssignAppUserInputSchema, input, 'app user');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: path(appId),
+        json: { id: userId, scope: 'USER', ...checked },
+        // Assigning the same user again leaves one assignment: safe to send again.
+        retry: 'idempotent',
+        options,
+      });
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'POST'), response };
+    });
+  }
+
   /**
    * Updates an assigned user's credentials or app profile (`POST /api/v1/apps/{appId}/users/{userId}`);
    * answers the app user. A user not yet assigned is assigned, as real organizations do.
    */
-  update(appId: string, userId: string, input: UpdateAppUserInput, options?: CallOptions): ApiCall<AppUser>;
-  /** Removes a user's assignment to the app (404 `NotFoundError` when there is none). */
-  unassign(appId: string, userId: string, options?: CallOptions): ApiCall<void>;
-}
-
-const ROUTE = '/api/v1/apps/{appId}/users';
-
-// `assign` is written out: the user's id goes in the body, beside what the caller gives, which a
-// route's `{param}` cannot say.
-const appUserOperations = defineOperations({
-  list: { route: `GET ${ROUTE}`, answer: AppUserSchema, list: true, query: ListParamsSchema, what: 'app users' },
-  get: { route: `GET ${ROUTE}/{userId}`, answer: AppUserSchema },
-  // Setting the same credentials or profile again changes nothing more: safe to send again.
-  update: { route: `POST ${ROUTE}/{userId}`, body: UpdateAppUserInputSchema, answer: AppUserSchema, retry: 'idempotent', what: 'app user' },
-  unassign: { route: `DELETE ${ROUTE}/{userId}` },
-});
-
-/** Builds {@link AppUsersResource} over a transport (the client's apps resource does). */
-export function appUsersResource(transport: Transport): AppUsersResource {
-  return {
-    ...appUserOperations(transport),
-    assign(appId, userId, input = {}, options) {
-      return apiCall(async () => {
-        checkId(appId, 'appId');
-        checkId(userId, 'userId');
-        const checked = checkInput(AssignAppUserInputSchema, input, 'app user');
-        checkCallOptions(options);
-        const response = await transport.send({
-          method: 'POST',
-          target: `/api/v1/apps/${encodeURIComponent(appId)}/users`,
-          json: { id: userId, scope: 'USER', ...checked },
-          // Assigning the same user again leaves one assignment: safe to send again.
-          retry: 'idempotent',
-          options,
-        });
-        return { data: await parseResponse(transport, AppUserSchema, response, 'POST'), response };
+  update(appId: string, userId: string, input: UpdateAppUserInput, options?: CallOptions): ApiCall<AppUser> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      const checked = checkInput(UpdateAppUserInputSchema, input, 'app user');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: path(appId, userId),
+        json: checked,
+        retry: 'idempotent',
+        options,
       });
-    },
-  };
+      return { data: await parseResponse(this.#transport, AppUserSchema, response, 'POST'), response };
+    });
+  }
+
+  /** Removes a user's assignment to the app (404 `NotFoundError` when there is none). */
+  unassign(appId: string, userId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(appId, 'appId');
+      checkId(userId, 'userId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({ method: 'DELETE', target: path(appId, userId), retry: 'idempotent', options });
+      return { data: undefined, response };
+    });
+  }
 }

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { int } from '../validation/int';
-import { checkCallOptions, checkId } from '../core/call-checks';
+import { checkCallOptions, checkId, checkInput, checkListOptions } from '../core/call-checks';
 import { apiCall, type ApiCall } from '../core/api-call';
-import { defineOperations } from '../core/operations';
-import type { ListOptions, Pager } from '../core/pagination';
+import { Pager, pageParser, type ListOptions } from '../core/pagination';
 import { parseResponse } from '../core/parse-response';
 import type { CallOptions, Transport } from '../core/transport';
 import { RequestValidationError } from '../errors';
 import {
+  SecurityEventsProviderListSchema,
   SecurityEventsProviderSchema,
   validateSecurityEventsProviderInput,
   type SecurityEventsProvider,
@@ -22,6 +22,8 @@ export interface ListSecurityEventsProvidersParams {
   after?: string;
 }
 
+const BASE_PATH = '/api/v1/security-events-providers';
+
 const ListParamsSchema = z.strictObject({
   limit: z.optional(int().check(z.gte(1))),
   after: z.optional(z.string().check(z.minLength(1))),
@@ -33,6 +35,12 @@ function checkProviderInput(input: unknown): SecurityEventsProviderInput {
   return check.value;
 }
 
+function providerPath(providerId: string): string {
+  return `${BASE_PATH}/${encodeURIComponent(providerId)}`;
+}
+
+const parseProviderPage = pageParser(SecurityEventsProviderListSchema, 'security events providers');
+
 /**
  * The Security Events Providers API (`/api/v1/security-events-providers`): the providers whose
  * security event tokens the organization accepts. `settings` is either `{ issuer, jwks_url }` or,
@@ -40,67 +48,111 @@ function checkProviderInput(input: unknown): SecurityEventsProviderInput {
  * {@link RequestValidationError} before anything is sent. Needs the `okta.securityEventsProviders.read`
  * scope to read and `okta.securityEventsProviders.manage` to change.
  */
-export interface SecurityEventsProvidersResource {
+export class SecurityEventsProvidersResource {
+  readonly #transport: Transport;
+
+  /** @internal created by `createClient`. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
   /**
    * Lists providers. Returns a {@link Pager} at once (no `await`): iterate it with `for await`,
    * page with `.pages()`, or collect a bounded number with `.toArray({ max })`.
    */
-  list(params?: ListSecurityEventsProvidersParams, options?: ListOptions): Pager<SecurityEventsProvider>;
+  list(params?: ListSecurityEventsProvidersParams, options?: ListOptions): Pager<SecurityEventsProvider> {
+    const p = checkInput(ListParamsSchema, params ?? {}, 'list parameters');
+    checkListOptions(options);
+    return new Pager(this.#transport, BASE_PATH, { limit: p.limit, after: p.after }, parseProviderPage, options);
+  }
+
   /**
    * Creates a provider; the organization starts accepting its tokens once it is ACTIVE. Never
    * retried after a connection error or a 5xx, because the provider may have been created.
    */
-  create(input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider>;
+  create(input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      const body = checkProviderInput(input);
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: BASE_PATH,
+        json: body,
+        retry: 'create',
+        options,
+      });
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'POST'), response };
+    });
+  }
+
   /** Retrieves one provider. */
-  get(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider>;
+  get(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'GET',
+        target: providerPath(providerId),
+        retry: 'idempotent',
+        options,
+      });
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'GET'), response };
+    });
+  }
+
   /** Replaces a provider's `name`, `type` and `settings` (either settings variant, whichever it had). */
-  replace(providerId: string, input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider>;
+  replace(providerId: string, input: SecurityEventsProviderInput, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      const body = checkProviderInput(input);
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'PUT',
+        target: providerPath(providerId),
+        json: body,
+        retry: 'idempotent',
+        options,
+      });
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'PUT'), response };
+    });
+  }
+
   /** Deletes a provider; the organization stops accepting its tokens. */
-  delete(providerId: string, options?: CallOptions): ApiCall<void>;
+  delete(providerId: string, options?: CallOptions): ApiCall<void> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'DELETE',
+        target: providerPath(providerId),
+        retry: 'idempotent',
+        options,
+      });
+      return { data: undefined, response };
+    });
+  }
+
   /** Activates a provider, so the organization accepts its tokens; returns the provider. */
-  activate(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider>;
+  activate(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return this.#lifecycle(providerId, 'activate', options);
+  }
+
   /** Deactivates a provider, so the organization refuses its tokens (`invalid_issuer`); returns the provider. */
-  deactivate(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider>;
-}
+  deactivate(providerId: string, options?: CallOptions): ApiCall<SecurityEventsProvider> {
+    return this.#lifecycle(providerId, 'deactivate', options);
+  }
 
-const ROUTE = '/api/v1/security-events-providers';
-
-// `create` and `replace` are written out: a provider's input is checked by its settings variant,
-// with issues that name the variant's fields, which a schema alone does not give.
-const providerOperations = defineOperations({
-  list: { route: `GET ${ROUTE}`, answer: SecurityEventsProviderSchema, list: true, query: ListParamsSchema, what: 'security events providers' },
-  get: { route: `GET ${ROUTE}/{providerId}`, answer: SecurityEventsProviderSchema },
-  delete: { route: `DELETE ${ROUTE}/{providerId}` },
-  activate: { route: `POST ${ROUTE}/{providerId}/lifecycle/activate`, answer: SecurityEventsProviderSchema, retry: 'idempotent' },
-  deactivate: { route: `POST ${ROUTE}/{providerId}/lifecycle/deactivate`, answer: SecurityEventsProviderSchema, retry: 'idempotent' },
-});
-
-/** Builds {@link SecurityEventsProvidersResource} over a transport (`createClient` does). */
-export function securityEventsProvidersResource(transport: Transport): SecurityEventsProvidersResource {
-  return {
-    ...providerOperations(transport),
-    create(input, options) {
-      return apiCall(async () => {
-        const body = checkProviderInput(input);
-        checkCallOptions(options);
-        const response = await transport.send({ method: 'POST', target: ROUTE, json: body, retry: 'create', options });
-        return { data: await parseResponse(transport, SecurityEventsProviderSchema, response, 'POST'), response };
+  #lifecycle(providerId: string, action: 'activate' | 'deactivate', options: CallOptions | undefined): ApiCall<SecurityEventsProvider> {
+    return apiCall(async () => {
+      checkId(providerId, 'providerId');
+      checkCallOptions(options);
+      const response = await this.#transport.send({
+        method: 'POST',
+        target: `${providerPath(providerId)}/lifecycle/${action}`,
+        retry: 'idempotent',
+        options,
       });
-    },
-    replace(providerId, input, options) {
-      return apiCall(async () => {
-        checkId(providerId, 'providerId');
-        const body = checkProviderInput(input);
-        checkCallOptions(options);
-        const response = await transport.send({
-          method: 'PUT',
-          target: `${ROUTE}/${encodeURIComponent(providerId)}`,
-          json: body,
-          retry: 'idempotent',
-          options,
-        });
-        return { data: await parseResponse(transport, SecurityEventsProviderSchema, response, 'PUT'), response };
-      });
-    },
-  };
+      return { data: await parseResponse(this.#transport, SecurityEventsProviderSchema, response, 'POST'), response };
+    });
+  }
 }

@@ -39,7 +39,7 @@ describe('the bare client of appset/core', () => {
   it('names the extension and its import when a resource it lacks is read', () => {
     const client = createCoreClient(options);
     expect(() => (client as unknown as AppsetClient).users.list()).toThrow(
-      "client.users comes with the directory extension, which this client (createClient from appset/core) was not given: import { directory } from 'appset/core' and use client.extend(directory), or createClient from 'appset', which has every resource.",
+      "client.users comes with the directory extension: import { directory } from 'appset/core' and use client.extend(directory), or createClient from 'appset', which has every resource.",
     );
     expect(() => (client as unknown as AppsetClient).groups).toThrow(ConfigurationError);
     expect(() => (client as unknown as AppsetClient).apps.grants).toThrow(/client\.apps\.grants comes with the directory extension/);

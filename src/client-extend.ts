@@ -49,6 +49,10 @@ function merged(base: object, added: object, deep: boolean): object {
   for (const [key, value] of Object.entries(added)) {
     const current: unknown = members[key]?.value;
     const both = deep && isObject(current) && isObject(value);
+    // A class's instance (`client.logs`) keeps its state in private fields, which a copy would not have.
+    if (both && Object.getPrototypeOf(current) !== Object.prototype) {
+      throw new ConfigurationError(`An extension adds members to client.${key}, which takes none; give them a name of their own.`);
+    }
     members[key] = { value: both ? merged(current, value, false) : value, enumerable: true };
   }
   return Object.freeze(Object.create(Object.getPrototypeOf(base), members));

@@ -105,6 +105,14 @@ describe('extend', () => {
     expect(await client.apps.list().toArray({ max: 5 })).toEqual(expect.any(Array));
   });
 
+  it('refuses an extension that adds members to a resource that cannot take them, rather than break its calls', () => {
+    const client = createCoreClient(options);
+    expect(() => client.extend(() => ({ logs: { tail: () => 'tail' } }))).toThrow(
+      'An extension adds members to client.logs, which takes none; give them a name of their own.',
+    );
+    expect(typeof client.extend(() => ({ audit: { tail: () => 'tail' } })).audit.tail).toBe('function');
+  });
+
   it('an extension refuses an object that createClient did not make', () => {
     expect(() => appCredentials({ apps: {} } as never)).toThrow(ConfigurationError);
     expect(() => directory({} as never)).toThrow('extend adds resources to a client made by createClient; this object is none.');

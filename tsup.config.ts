@@ -5,6 +5,8 @@ import { browserVariants } from './scripts/browser-variants';
 
 const entries = {
   index: 'src/index.ts',
+  // The bare client (createClient without the extensions) and the rest of `appset`.
+  core: 'src/core.ts',
   'set/index': 'src/set/index.ts',
   // Serving a provider's fetch handler with node:http (Node only).
   'set/node/index': 'src/set/node/index.ts',
@@ -56,6 +58,7 @@ export default defineConfig([
     // declarations as the main build (package.json points the condition's types at them).
     entry: {
       index: 'src/index.ts',
+      core: 'src/core.ts',
       'set/index': 'src/set/index.ts',
       'mock-server/index': 'mock-server/index.ts',
       'mock-server/msw/index': 'mock-server/msw/index.ts',

@@ -1,8 +1,9 @@
 /**
  * bundle-size: what a browser app pays for appset, bundled as a user's bundler would
  * (esbuild --bundle --minify --platform=browser --format=esm), then gzipped. The budget of each
- * entry: the client (`import { createClient } from 'appset'`) ≤ 30,000 bytes and the SET helper
- * (`appset/set`) ≤ 30,000, once every resource the client will have has landed.
+ * entry: the whole client (`import { createClient } from 'appset'`, every resource) ≤ 38,000 bytes,
+ * the bare client (`import { createClient } from 'appset/core'`, no extension) ≤ 30,000 and the SET
+ * helper (`appset/set`) ≤ 30,000.
  *
  * The package is measured as users get it: `appset` resolves through package.json's `exports` with
  * esbuild's browser conditions (`browser`, `import`, `default`) to the built files, so run
@@ -19,7 +20,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The entry points measured, as a user imports them, and the sources they are built from. */
 export const BUNDLE_ENTRIES = {
-  client: { code: "export { createClient } from 'appset';", source: "export { createClient } from './src/index.ts';", goal: 30_000 },
+  client: { code: "export { createClient } from 'appset';", source: "export { createClient } from './src/index.ts';", goal: 38_000 },
+  core: { code: "export { createClient } from 'appset/core';", source: "export { createClient } from './src/core.ts';", goal: 30_000 },
   set: { code: "export * from 'appset/set';", source: "export * from './src/set/index.ts';", goal: 30_000 },
 } as const;
 
@@ -69,9 +71,10 @@ export async function bundleSize(code: string, goal: number, source?: string): P
 
 /** The sizes of every entry in {@link BUNDLE_ENTRIES}. */
 export async function bundleSizes(): Promise<Record<keyof typeof BUNDLE_ENTRIES, BundleSize>> {
-  const { client, set } = BUNDLE_ENTRIES;
+  const { client, core, set } = BUNDLE_ENTRIES;
   return {
     client: await bundleSize(client.code, client.goal, client.source),
+    core: await bundleSize(core.code, core.goal, core.source),
     set: await bundleSize(set.code, set.goal, set.source),
   };
 }

@@ -34,6 +34,7 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
   ['set-publisher', setPublisherThroughput],
   ['iterate-memory-mb', iterateMemoryInChild],
   ['bundle-client-gzip', async () => bundleResult('client')],
+  ['bundle-core-gzip', async () => bundleResult('core')],
   ['bundle-set-gzip', async () => bundleResult('set')],
   ['create-saml', createSamlThroughput],
 ];
@@ -46,7 +47,7 @@ if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; th
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 
 let bundles: Awaited<ReturnType<typeof bundleSizes>> | undefined;
-async function bundleResult(entry: 'client' | 'set') {
+async function bundleResult(entry: 'client' | 'core' | 'set') {
   bundles ??= await bundleSizes();
   const size = bundles[entry];
   return { value: size.gzipped, unit: `bytes gzipped (${size.minified} minified)`, goal: `≤ ${size.goal}`, largest: size.largest };

@@ -4,14 +4,14 @@
  * Run it with `node --import tsx examples/app-resources.ts`.
  */
 import { setupServer } from 'msw/node';
-import { appResources, createClient, type CreateApplicationInput } from 'appset';
+import { createClient, type CreateApplicationInput } from 'appset';
 import { createMockBackend } from 'appset/mock-server';
 import { createHandlers } from 'appset/mock-server/msw';
 
 const backend = createMockBackend();
 const server = setupServer(...createHandlers(backend));
 server.listen({ onUnhandledRequest: 'error' });
-const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken }).extend(appResources);
+const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
 
 try {
   // An Okta Org2Org app can be provisioned; a group to push, and a policy, are seeded.

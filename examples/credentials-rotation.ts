@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { appCredentials, createClient, expiringKeys } from 'appset';
+import { createClient, expiringKeys } from 'appset';
 import { createMockBackend } from 'appset/mock-server';
 import { createHandlers } from 'appset/mock-server/msw';
 
@@ -7,7 +7,7 @@ import { createHandlers } from 'appset/mock-server/msw';
 const backend = createMockBackend();
 const server = setupServer(...createHandlers(backend));
 server.listen({ onUnhandledRequest: 'error' });
-const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken }).extend(appCredentials);
+const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
 
 // A custom SAML 2.0 app: it signs with a key of its own (an X.509 certificate valid ten years).
 const app = await client.apps.create({

@@ -1,13 +1,13 @@
 // Users, groups and group assignments with the client, against the in-memory backend through msw.
 import { setupServer } from 'msw/node';
-import { createClient, directory } from 'appset';
+import { createClient } from 'appset';
 import { createMockBackend } from 'appset/mock-server';
 import { createHandlers } from 'appset/mock-server/msw';
 
 const backend = createMockBackend();
 const server = setupServer(...createHandlers(backend));
 server.listen({ onUnhandledRequest: 'error' });
-const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken }).extend(directory);
+const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
 
 try {
   // With a password a new user is ACTIVE at once; the password is never answered.

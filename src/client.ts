@@ -1,20 +1,11 @@
-import * as z from 'zod/mini';
-import { int } from './validation/int';
-import { recordOf } from './validation/record';
-import { ApplicationsResource } from './apps/resource';
-import { loadServiceApp, ServiceAppOptionsSchema } from './auth/load';
+// What a client is: its options, its shape and what extends it. Making one is core-client.ts's.
+import type { ApplicationsResource } from './apps/resource';
 import type { ServiceAppOptions } from './auth/service-app';
-import { isTimeout } from './core/call-checks';
-import { bindTransport } from './core/client-transport';
-import { HOOK_NAMES, type ClientHooks } from './core/hooks';
-import { headerAuth, Transport, type FetchLike, type RequestAuth } from './core/transport';
-import { ConfigurationError } from './errors';
-import { LogsResource } from './logs/resource';
-import { SecurityEventsProvidersResource } from './providers/resource';
-import { SecurityEventsResource } from './security-events/resource';
-import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
-import { isLoopbackHost } from './validation/loopback';
-import { version } from '../package.json';
+import type { ClientHooks } from './core/hooks';
+import type { FetchLike } from './core/transport';
+import type { LogsResource } from './logs/resource';
+import type { SecurityEventsProvidersResource } from './providers/resource';
+import type { SecurityEventsResource } from './security-events/resource';
 
 /**
  * Options of {@link createClient}. Give at most one of `token`, `accessToken` and `oauth`; a client
@@ -68,8 +59,12 @@ export interface ClientOptions {
   hooks?: ClientHooks;
 }
 
-/** The client returned by {@link createClient}. */
-export interface AppsetClient {
+/**
+ * The bare client, as `createClient` from `appset/core` returns it: apps with their users and
+ * groups, security events, providers and the System Log. {@link CoreClient.extend} composes more
+ * resources in; `createClient` from `appset` returns a client with every one ({@link AppsetClient}).
+ */
+export interface CoreClient {
   /** The organization URL every path is resolved against. */
   readonly orgUrl: URL;
   /** The Applications API. */
@@ -81,159 +76,20 @@ export interface AppsetClient {
   /** The System Log API. */
   readonly logs: LogsResource;
   /**
-   * Adds the resources of `extension` to this client and returns it, typed with them, e.g.
-   * `createClient(options).extend(appCredentials)` gives `client.apps.keys`. Resources come in
-   * extensions so that a program carries only those it uses: see {@link ClientExtension}.
+   * Returns a new client: this one's resources and those of `extension`, typed with both, e.g.
+   * `createClient(options).extend(appCredentials)` (from `appset/core`) has `client.apps.keys`.
+   * The client it is called on is left as it was; members both have (`apps`) are merged into a new
+   * object. See {@link ClientExtension}.
    */
   extend<A extends object>(extension: ClientExtension<A>): this & A;
 }
 
 /**
- * Resources a client is given with {@link AppsetClient.extend}: `appCredentials` (`apps.keys`,
+ * Resources a client is given with {@link CoreClient.extend}: `appCredentials` (`apps.keys`,
  * `apps.csrs`, `apps.secrets`, `apps.jwks`, `apps.metadata`, `apps.rotateSigningKey`),
  * `appResources` (`apps.policies`, `apps.logo`, `apps.features`, `apps.connections`, `apps.tokens`,
  * `apps.groupPush`, `apps.federatedClaims`, `apps.userSchema`) and `directory` (`users`, `groups`,
- * `apps.grants`). A browser bundle holds only the extensions its program imports.
+ * `apps.grants`). `createClient` from `appset` has all three; a bare client from `appset/core` has
+ * none, and a browser bundle then holds only the extensions its program imports.
  */
-export type ClientExtension<A extends object> = (client: AppsetClient) => A;
-
-const DEFAULTS = { timeout: 30_000, maxRetries: 2, maxRetryWait: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
-
-// A header value must not carry line breaks (header injection) and a token has no spaces.
-const tokenValue = z
-  .string()
-  .check(z.refine((v) => /^[\x21-\x7e]+$/.test(v), 'Must be a non-empty token without spaces or line breaks'));
-
-// Checked here rather than by `Headers` at the first request, so a bad value fails at createClient
-// with a message, and no line break can ever split a header (request smuggling, header injection).
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const headerValue = z
-  .string()
-  .check(z.minLength(1), z.maxLength(8192), z.refine((v) => !/[\0\r\n]/.test(v), 'Must not contain line breaks or NUL characters'));
-
-const OptionsSchema = z.strictObject({
-  orgUrl: z.custom<string | URL>((v) => v instanceof URL || (typeof v === 'string' && v !== ''), 'Must be a URL or a non-empty string'),
-  token: z.optional(tokenValue),
-  accessToken: z.optional(tokenValue),
-  oauth: z.optional(ServiceAppOptionsSchema),
-  allowInsecureHttp: z.optional(z.boolean()),
-  fetch: z.optional(z.custom<FetchLike>((v) => typeof v === 'function', 'Must be a function like fetch')),
-  timeout: z.optional(z.custom<number>(isTimeout, 'Must be a whole number of milliseconds between 1 and 2147483647')),
-  maxRetries: z.optional(int().check(z.gte(0), z.lte(10))),
-  maxRetryWait: z.optional(int().check(z.gte(0), z.lte(2_147_483_647))),
-  userAgent: z.optional(headerValue),
-  headers: z.optional(
-    recordOf(headerValue).check(
-      z.refine(
-        (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
-        "Header names must be HTTP tokens (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
-      ),
-      z.refine((headers) => Object.keys(headers).length <= 50, 'Must have at most 50 headers'),
-    ),
-  ),
-  maxResponseBytes: z.optional(int().check(z.gte(1), z.lte(2 ** 31 - 1))),
-  hooks: z.optional(
-    z.strictObject(
-      Object.fromEntries(
-        HOOK_NAMES.map((name) => [
-          name,
-          z.optional(z.array(z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'Must be a function'))),
-        ]),
-      ),
-    ),
-  ),
-});
-
-function parseOrgUrl(value: string | URL, allowInsecureHttp: boolean): URL {
-  let url: URL;
-  try {
-    url = new URL(String(value));
-  } catch {
-    throw new ConfigurationError(`orgUrl "${String(value)}" is not a URL; give the organization's address, e.g. https://example.okta.com.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`orgUrl must use https (or http for a local backend), not ${url.protocol}`);
-  }
-  if (url.protocol === 'http:' && !allowInsecureHttp && !isLoopbackHost(url.hostname)) {
-    throw new ConfigurationError(
-      `orgUrl ${url.origin} uses http, which would send the token in cleartext; use https, or http only for a backend on this machine (localhost, 127.0.0.0/8, [::1]). For a test backend on another host (a compose or CI service such as http://appset-mock:4010), pass allowInsecureHttp: true.`,
-    );
-  }
-  if (url.username || url.password) {
-    throw new ConfigurationError('orgUrl must not carry credentials; pass them as `token` or `accessToken`.');
-  }
-  return new URL(url.origin);
-}
-
-/**
- * The auth of a client created without credentials: every call that would send them is refused as it
- * leaves, before anything is sent. Publishing security event tokens sends none, so it goes through.
- */
-const withoutCredentials: RequestAuth = {
-  apply(_headers, { method, url }) {
-    throw new ConfigurationError(
-      `${method} ${url.pathname} needs credentials; this client has none, so it only publishes security event tokens. Pass \`token\` (an API token), \`accessToken\` or \`oauth\` (a service app) to createClient.`,
-    );
-  },
-};
-
-/**
- * Creates a client for one organization. Authenticate with an API token (`token`), an OAuth 2.0
- * access token (`accessToken`) or as an OAuth 2.0 service app (`oauth`), at most one of them. A
- * client given none only publishes security event tokens: `createClient({ orgUrl }).securityEvents.publish(token)`.
- *
- * @example
- * const client = createClient({ orgUrl: 'https://example.okta.com', token: process.env.OKTA_TOKEN });
- * for await (const app of client.apps.list({ filter: { status: 'ACTIVE' } })) console.log(app.label);
- */
-export function createClient(options: ClientOptions): AppsetClient {
-  const result = OptionsSchema.safeParse(options, PARSE_OPTIONS);
-  if (!result.success) {
-    const list = fieldIssues(result.error).map((i) => `${i.path}: ${i.reason}`).join('; ');
-    throw new ConfigurationError(`Invalid client options: ${list}.`);
-  }
-  const o = result.data;
-  const given = (['token', 'accessToken', 'oauth'] as const).filter((name) => o[name] !== undefined).map((name) => `\`${name}\``);
-  if (given.length > 1) {
-    throw new ConfigurationError(`createClient got ${given.length === 2 ? 'both ' : ''}${given.slice(0, -1).join(', ')} and ${given.at(-1)}; pass only one of them.`);
-  }
-  const orgUrl = parseOrgUrl(o.orgUrl, o.allowInsecureHttp === true);
-  const userAgent = o.userAgent ?? `appset/${version}`;
-  const timeout = o.timeout ?? DEFAULTS.timeout;
-  const maxResponseBytes = o.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
-  const transport = new Transport({
-    orgUrl,
-    // With `oauth`, the service app sets the credentials of each attempt (the browser build refuses `oauth`: see auth/load.browser.ts).
-    auth: o.oauth !== undefined
-      ? loadServiceApp({ orgUrl, options: o.oauth as ServiceAppOptions, fetch: o.fetch, timeout, maxResponseBytes, userAgent })
-      : given.length === 0
-        ? withoutCredentials
-        : headerAuth(o.token !== undefined ? `SSWS ${o.token}` : `Bearer ${o.accessToken}`),
-    fetch: o.fetch,
-    timeout,
-    maxRetries: o.maxRetries ?? DEFAULTS.maxRetries,
-    maxRetryWait: o.maxRetryWait ?? DEFAULTS.maxRetryWait,
-    userAgent,
-    headers: o.headers ?? {},
-    maxResponseBytes,
-    hooks: (o.hooks ?? {}) as ClientHooks,
-  });
-  const client: AppsetClient = {
-    orgUrl,
-    apps: new ApplicationsResource(transport),
-    securityEvents: new SecurityEventsResource(transport),
-    securityEventsProviders: new SecurityEventsProvidersResource(transport),
-    logs: new LogsResource(transport),
-    extend(extension) {
-      // Members that are objects on both sides (`apps`) are merged, so `apps.list` stays beside `apps.keys`.
-      for (const [key, value] of Object.entries(extension(this))) {
-        const target = (this as unknown as Record<string, unknown>)[key];
-        if (typeof target === 'object' && target !== null) Object.assign(target, value);
-        else Object.defineProperty(this, key, { value, enumerable: true });
-      }
-      return this as never;
-    },
-  };
-  bindTransport(client, transport);
-  return client;
-}
+export type ClientExtension<A extends object> = (client: CoreClient) => A;

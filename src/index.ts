@@ -1,6 +1,7 @@
 // The public surface of `appset`. Nothing else is reachable from the package.
-export { createClient } from './client';
-export type { AppsetClient, ClientExtension, ClientOptions } from './client';
+export { createClient } from './full-client';
+export type { AppsetClient } from './full-client';
+export type { ClientExtension, ClientOptions, CoreClient } from './client';
 export type { CallOptions, FetchLike } from './core/transport';
 export { ApiCall } from './core/api-call';
 export type { WithResponse } from './core/api-call';
@@ -9,7 +10,7 @@ export type { BeforeErrorHook, ClientHooks } from './core/hooks';
 export { Pager } from './core/pagination';
 export type { ListOptions, Page, ToArrayOptions } from './core/pagination';
 
-export { ApplicationsResource } from './apps/resource';
+export type { ApplicationsResource } from './apps/resource';
 export type {
   CreateApplicationParams,
   GetApplicationParams,

@@ -28,6 +28,7 @@ export default defineConfig({
   // Examples import the package by name, as users do; here the name resolves to the sources.
   resolve: {
     alias: [
+      { find: /^appset\/core$/, replacement: `${root}src/core.ts` },
       { find: /^appset\/set$/, replacement: `${root}src/set/index.ts` },
       { find: /^appset\/set\/node$/, replacement: `${root}src/set/node/index.ts` },
       { find: /^appset\/mock-server$/, replacement: `${root}mock-server/index.ts` },

@@ -30,9 +30,10 @@ export interface AppResources {
 }
 
 /**
- * The extension that gives a client the resources around its apps:
- * `createClient(options).extend(appResources)` has `client.apps.policies`, `logo`, `features`,
- * `connections`, `tokens`, `groupPush`, `federatedClaims` and `userSchema` (see {@link AppResources}).
+ * The extension that gives a client the resources around its apps: `client.apps.policies`, `logo`,
+ * `features`, `connections`, `tokens`, `groupPush`, `federatedClaims` and `userSchema` (see
+ * {@link AppResources}). `createClient` from `appset` has it already; a bare client takes it with
+ * `createClient(options).extend(appResources)`, both from `appset/core`.
  */
 export const appResources: ClientExtension<{ apps: AppResources }> = (client) => {
   const transport = transportOf(client);

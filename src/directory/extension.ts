@@ -18,9 +18,9 @@ export interface DirectoryResources {
 }
 
 /**
- * The extension that gives a client the organization's directory:
- * `createClient(options).extend(directory)` has `client.users`, `client.groups` and
- * `client.apps.grants` (see {@link DirectoryResources}).
+ * The extension that gives a client the organization's directory: `client.users`, `client.groups`
+ * and `client.apps.grants` (see {@link DirectoryResources}). `createClient` from `appset` has it
+ * already; a bare client takes it with `createClient(options).extend(directory)`, both from `appset/core`.
  */
 export const directory: ClientExtension<DirectoryResources> = (client) => {
   const transport = transportOf(client);

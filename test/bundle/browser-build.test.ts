@@ -54,6 +54,21 @@ describe('the browser build (dist/browser)', () => {
   });
 });
 
+describe('appset/core in each build (dist/browser/core.js, dist/core.js, dist/core.cjs)', () => {
+  for (const file of ['dist/browser/core.js', 'dist/core.js', 'dist/core.cjs']) {
+    it(`${file}: the bare client, which composes the directory in and names it when it lacks it`, async () => {
+      const core = await load<typeof import('../../src/core')>(file);
+      const mock = await load<MockServer>(file.replace('core', 'mock-server/index'));
+      const backend = mock.createMockBackend({ seed: 'demo' });
+      const bare = core.createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken, fetch: (input, init) => backend.fetch(new Request(input, init)) });
+      expect(() => (bare as unknown as { users: unknown }).users).toThrow(core.ConfigurationError);
+      const client = bare.extend(core.directory);
+      expect((await client.groups.list().toArray({ max: 10 })).map((group) => group.profile.name)).toContain('Everyone');
+      expect(await client.apps.list({ limit: 5 }).toArray({ max: 100 })).toHaveLength(12);
+    });
+  }
+});
+
 describe('the build for servers (dist/index.js, dist/index.cjs)', () => {
   for (const file of ['dist/index.js', 'dist/index.cjs']) {
     it(`${file} authenticates as a service app`, async () => {

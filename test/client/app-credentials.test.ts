@@ -1,15 +1,15 @@
 import { X509Certificate } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { appCredentials, AppsetError, BadRequestError, expiringKeys, NotFoundError, RequestValidationError, type SigningKey } from '../../src/index';
+import { AppsetError, BadRequestError, expiringKeys, NotFoundError, RequestValidationError, type SigningKey } from '../../src/index';
 import type { ApiCall } from '../../src/core/api-call';
 import { useMockBackend } from '../support/backend';
 import { oidcApp, samlApp } from '../mock-server/credentials/helpers';
 
 const mock = useMockBackend();
 const { backend } = mock;
-// Clients get the credentials around apps with the `appCredentials` extension.
-const client = (...args: Parameters<typeof mock.client>) => mock.client(...args).extend(appCredentials);
+// The default client has every resource.
+const client = mock.client;
 
 /** Records each request the client sends (method, path, accept). */
 function recording() {

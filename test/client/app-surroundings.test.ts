@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { appResources, type CreateApplicationInput, type GroupPushMapping, NotFoundError, RequestValidationError } from '../../src/index';
+import { type CreateApplicationInput, type GroupPushMapping, NotFoundError, RequestValidationError } from '../../src/index';
 import { useMockBackend } from '../support/backend';
 import { bookmark } from '../mock-server/app-inputs';
 
 const mock = useMockBackend();
 const { backend } = mock;
-// Clients get the resources around apps with the `appResources` extension.
-const client = (...args: Parameters<typeof mock.client>) => mock.client(...args).extend(appResources);
+// The default client has every resource.
+const client = mock.client;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 3]);
 const org2org = { name: 'okta_org2org', label: 'Partner', signOnMode: 'SAML_2_0', settings: { app: { baseUrl: 'https://partner.okta.com' } } } as unknown as CreateApplicationInput;

@@ -1,12 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BadRequestError, directory, ForbiddenError, type Group, NotFoundError, type Pager, RequestValidationError, type User } from '../../src/index';
+import { BadRequestError, ForbiddenError, type Group, NotFoundError, type Pager, RequestValidationError, type User } from '../../src/index';
 import { useMockBackend } from '../support/backend';
 import { bookmark } from '../mock-server/app-inputs';
 
 const mock = useMockBackend();
 const { backend } = mock;
-// Clients get users and groups with the `directory` extension.
-const client = (...args: Parameters<typeof mock.client>) => mock.client(...args).extend(directory);
+// The default client has every resource.
+const client = mock.client;
 
 const PASSWORD = 'Str0ng-Secret-1';
 const profile = (name: string) => ({ firstName: name, lastName: 'Client', email: `${name.toLowerCase()}@example.com`, login: `${name.toLowerCase()}@example.com` });

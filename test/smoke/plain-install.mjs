@@ -122,7 +122,7 @@ try {
   }
 
   // Every entry point that does not name msw, with import and with require.
-  const entries = ['appset', 'appset/set', 'appset/set/node', 'appset/mock-server', 'appset/mock-server/node'];
+  const entries = ['appset', 'appset/core', 'appset/set', 'appset/set/node', 'appset/mock-server', 'appset/mock-server/node'];
   const imported = run('node', ['--input-type=module', '-e', `for (const e of ${JSON.stringify(entries)}) { const m = await import(e); if (!Object.keys(m).length) throw new Error(e + ' exports nothing'); } console.log('ok');`]);
   assert.equal(imported.stdout, 'ok\n');
   const required = run('node', ['-e', `for (const e of ${JSON.stringify(entries)}) { const m = require(e); if (!Object.keys(m).length) throw new Error(e + ' exports nothing'); } console.log('ok');`]);

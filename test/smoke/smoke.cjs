@@ -2,6 +2,7 @@
 const assert = require('node:assert/strict');
 const { setupServer } = require('msw/node');
 const appset = require('appset');
+const core = require('appset/core');
 const set = require('appset/set');
 const setNode = require('appset/set/node');
 const mock = require('appset/mock-server');
@@ -9,6 +10,12 @@ const mockMsw = require('appset/mock-server/msw');
 const mockNode = require('appset/mock-server/node');
 
 assert.equal(typeof appset.createClient, 'function');
+// appset/core: the same surface, with the bare client; one copy of each error class.
+assert.equal(core.ConfigurationError, appset.ConfigurationError);
+assert.deepEqual(Object.keys(core).sort(), Object.keys(appset).sort());
+const bare = core.createClient({ orgUrl: 'https://example.okta.com', token: 'smoke-token' });
+assert.throws(() => bare.users, { name: 'ConfigurationError', message: /import \{ directory \} from 'appset\/core'/ });
+assert.equal(typeof bare.extend(core.directory).users.list, 'function');
 assert.equal(typeof set.verifySecurityEventToken, 'function');
 assert.equal(typeof setNode.toNodeListener, 'function');
 assert.equal(typeof mock.createMockBackend, 'function');
@@ -26,6 +33,7 @@ assert.ok(new set.SetVerificationError('invalid_key', 'x') instanceof appset.App
     const client = appset.createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
     const apps = await client.apps.list({ limit: 5 }).toArray({ max: 100 });
     assert.equal(apps.length, 12);
+    assert.ok((await client.groups.list().toArray({ max: 100 })).some((group) => group.profile.name === 'Everyone'));
     await assert.rejects(() => client.apps.delete(apps[0].id), appset.ForbiddenError);
   } finally {
     server.close();

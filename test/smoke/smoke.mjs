@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import * as appset from 'appset';
+import * as core from 'appset/core';
 import * as set from 'appset/set';
 import * as setNode from 'appset/set/node';
 import * as mock from 'appset/mock-server';
@@ -9,6 +10,13 @@ import * as mockMsw from 'appset/mock-server/msw';
 import * as mockNode from 'appset/mock-server/node';
 
 assert.equal(typeof appset.createClient, 'function');
+// appset/core: the same surface, with the bare client; one copy of each error class.
+assert.equal(core.ConfigurationError, appset.ConfigurationError);
+assert.deepEqual(Object.keys(core).sort(), Object.keys(appset).sort());
+const bare = core.createClient({ orgUrl: 'https://example.okta.com', token: 'smoke-token' });
+assert.throws(() => bare.users, { name: 'ConfigurationError', message: /import \{ directory \} from 'appset\/core'/ });
+assert.equal(typeof bare.extend(core.directory).users.list, 'function');
+assert.equal(typeof appset.createClient({ orgUrl: 'https://example.okta.com', token: 'smoke-token' }).users.list, 'function');
 assert.equal(typeof set.signSecurityEventToken, 'function');
 assert.equal(typeof setNode.toNodeListener, 'function');
 assert.equal(typeof mock.createMockBackend, 'function');
@@ -26,6 +34,7 @@ try {
   const client = appset.createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
   const apps = await client.apps.list({ limit: 5 }).toArray({ max: 100 });
   assert.equal(apps.length, 12);
+  assert.ok((await client.groups.list().toArray({ max: 100 })).some((group) => group.profile.name === 'Everyone'));
   await assert.rejects(() => client.apps.create({ name: 'bookmark' }), appset.RequestValidationError);
   await assert.rejects(() => client.apps.delete(apps[0].id), appset.ForbiddenError);
 } finally {

@@ -39,9 +39,10 @@ export interface AppCredentialsResources {
 }
 
 /**
- * The extension that gives a client the credentials around its apps:
- * `createClient(options).extend(appCredentials)` has `client.apps.keys`, `csrs`, `secrets`, `jwks`,
- * `metadata` and `rotateSigningKey` (see {@link AppCredentialsResources}).
+ * The extension that gives a client the credentials around its apps: `client.apps.keys`, `csrs`,
+ * `secrets`, `jwks`, `metadata` and `rotateSigningKey` (see {@link AppCredentialsResources}).
+ * `createClient` from `appset` has it already; a bare client takes it with
+ * `createClient(options).extend(appCredentials)`, both from `appset/core`.
  */
 export const appCredentials: ClientExtension<{ apps: AppCredentialsResources }> = (client) => {
   const transport = transportOf(client);

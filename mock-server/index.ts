@@ -50,6 +50,6 @@ export { journalMatchers } from './control/requests/expect-matchers';
 export type { JournalMatchers, MatcherContext } from './control/requests/expect-matchers';
 export type { Stub, StubInput } from './control/stubs';
 export type { StubRequestMatch, StubValueMatcher } from './control/stub-match';
-export type { IdMode } from './control/ids';
+export type { IdMode } from './state/ids';
 export type { MockOAuthOptions, MockOAuthState, RegisterServiceAppInput } from './oauth/server';
 export type { StoredGrant } from './oauth/grants';

@@ -1,8 +1,8 @@
-import { groupsCover } from '../directory/app-membership';
+import { groupsCover } from './group-membership';
 import type { Directory, DirectoryUser } from '../directory/store';
 import { invalidPaging, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import type { AppService } from './service';
-import { wholeSeconds } from './service';
+import { wholeSeconds } from '../shared/time';
 import type { AppGroupAssignment, AppUserAssignment, StoredApp } from './store';
 
 type Json = Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { wholeSeconds } from '../shared/time';
 import {
   validateCreateApplicationInput,
   validateReplaceApplicationInput,
@@ -71,10 +72,6 @@ export interface AppObserver {
   deleted(app: StoredApp): void;
 }
 
-/** An ISO 8601 UTC timestamp cut to the second, as real organizations write them (`….000Z`). */
-export function wholeSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString();
-}
 
 /**
  * The Applications API's rules over the app collection: validation with the SDK's schemas,

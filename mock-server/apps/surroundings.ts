@@ -14,7 +14,8 @@ import { PolicyStore, renderPolicy, type PolicyInput, type StoredPolicy } from '
 import { provisioningRoutes } from './provisioning/routes';
 import { defaultCapabilities, provisioningKind, ProvisioningStore } from './provisioning/store';
 import { mergeOnto } from './representation';
-import { wholeSeconds, type AppService } from './service';
+import { wholeSeconds } from '../shared/time';
+import { type AppService } from './service';
 import type { SURROUNDINGS_SEED_MEMBERS, SurroundingsSnapshot } from './surroundings-schema';
 import { tokenRoutes } from './tokens/routes';
 import { RefreshTokenStore, type StoredRefreshToken } from './tokens/store';

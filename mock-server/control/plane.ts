@@ -3,14 +3,15 @@ import type { MockToken } from '../http/auth';
 import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
 import type { IncomingRequest, RouterControl, RouteSpec } from '../http/route';
 import type { IgnoredDelivery } from '../security-events/ignored';
+import type { MockSignalsState } from '../security-events/state';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
-import type { IdMode } from './ids';
+import type { IdMode } from '../state/ids';
 import { JOURNAL_DEFAULT_SIZE, JournalFilterSchema, RequestJournal, type AnsweredRequest, type JournalEntry, type JournalSummary } from './requests/journal';
 import { RequestMatcherSchema } from './requests/matcher';
 import { StubInputSchema, StubRefusal, StubTable, type Stub } from './stubs';
-import { applySeed, emptySeedResult, seedFailure, type SeedResult } from './seed';
+import { applySeed, emptySeedResult, refuseSeed, seedTools, type SeedResult } from './seed';
 import { SeedDocumentSchema } from './seed-schema';
 import { checkSnapshot, loadSnapshot, takeSnapshot } from './snapshot';
 import { SNAPSHOT_VERSION, SnapshotSchema, type Snapshot, type SnapshotOptions } from './snapshot-schema';
@@ -90,8 +91,12 @@ export interface ControlDeps extends BackendStores {
   routes(): readonly RouteSpec[];
   /** Applies the backend's own seed (the `seed` option) again. */
   applyInitialSeed(): void;
-  /** Forgets what the authorization server issued and remembered (tokens, `jti`s, nonces). */
-  clearRunState(): void;
+  /** The id of the org's default app sign-in policy (for `health()`). */
+  defaultAccessPolicyId(): string;
+  /** What received security events changed (`GET /__appset/signals`). */
+  signals: Pick<MockSignalsState, 'users' | 'devices' | 'ignored'>;
+  /** The documents this backend's capabilities read; default the published ones. */
+  schemas?: { snapshot: z.ZodType; seed: z.ZodType<z.output<typeof SeedDocumentSchema>> };
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
@@ -122,6 +127,10 @@ export class ControlPlane implements RouterControl {
     this.deps.env.tokens.add(token);
     this.#addedTokens.push(token);
   };
+
+  get #seedSchema() {
+    return this.deps.schemas?.seed ?? SeedDocumentSchema;
+  }
 
   constructor(private readonly deps: ControlDeps) {
     this.#baseOrgId = deps.org.orgId;
@@ -157,7 +166,7 @@ export class ControlPlane implements RouterControl {
       now: new Date(this.deps.clock.now()).toISOString(),
       ids: this.deps.ids.mode,
       snapshotVersion: SNAPSHOT_VERSION,
-      defaultAccessPolicyId: this.deps.surroundings.policies.defaultId,
+      defaultAccessPolicyId: this.deps.defaultAccessPolicyId(),
     };
     if (this.memoryProbe !== undefined) health.memory = this.memoryProbe();
     return health;
@@ -203,11 +212,11 @@ export class ControlPlane implements RouterControl {
     // The clock first: the organization's new signing key is created at the reset clock's time.
     clock.setOffset(0);
     clearStores(this.deps);
-    this.deps.clearRunState();
+    // What belongs to the run: issued tokens, remembered jtis and nonces, ignored deliveries.
+    this.deps.capabilities.forgetRun();
     this.faults.clear();
     this.stubs.clear();
     this.journal.clear();
-    this.deps.signals.ignored.clear();
     env.limiter.clear();
     env.limiter.setLimits(rateLimitTable(this.deps.rateLimits));
     ids.counter = this.#baseIdCounter;
@@ -229,10 +238,10 @@ export class ControlPlane implements RouterControl {
    * {@link ControlInputError} naming the field, and nothing changes.
    */
   restore(input: unknown): void {
-    parse(SnapshotSchema, input, 'snapshot');
+    parse(this.deps.schemas?.snapshot ?? SnapshotSchema, input, 'snapshot');
     // The checked input itself is applied (copied), so app bodies keep their members' order.
     const doc = structuredClone(input) as Snapshot;
-    checkSnapshot(doc);
+    checkSnapshot(this.deps, doc);
     if (!this.deps.clock.canTakeOffset(doc.clock.offsetMs)) {
       throw new ControlInputError('snapshot field clock.offsetMs: would put the clock outside 1970 to 9999; give an offset that keeps it inside', 'clock.offsetMs');
     }
@@ -252,19 +261,11 @@ export class ControlPlane implements RouterControl {
    * checked whole first; if any part fails, every part is undone and the error names the field.
    */
   async seed(input: unknown): Promise<SeedResult> {
-    const doc = parse(SeedDocumentSchema, input, 'seed');
+    const doc = parse(this.#seedSchema, input, 'seed');
     const before = takeSnapshot(this.deps, { includeSecrets: true });
-    const created = emptySeedResult();
+    const created = emptySeedResult(this.deps);
     try {
-      for (const [i, p] of (doc.providers ?? []).entries()) {
-        if (!('well_known_url' in p)) continue;
-        try {
-          const provider = await this.deps.providers.create({ name: p.name, type: p.type ?? 'okta', settings: { well_known_url: p.well_known_url } });
-          created.providers.push(this.deps.renderProvider(provider.id));
-        } catch (error) {
-          throw seedFailure(error, `providers[${i}]`);
-        }
-      }
+      await this.deps.capabilities.fetchForSeed(doc, created as unknown as Record<string, unknown>, seedTools(this.deps.clock.now()));
       return applySeed(this.deps, doc, created, this.#addToken);
     } catch (error) {
       loadSnapshot(this.deps, before);
@@ -277,17 +278,11 @@ export class ControlPlane implements RouterControl {
    * `well_known_url` need a fetch and are refused here.
    */
   seedSync(input: unknown): SeedResult {
-    const doc = parse(SeedDocumentSchema, input, 'seed');
-    const i = (doc.providers ?? []).findIndex((p) => 'well_known_url' in p);
-    if (i >= 0) {
-      throw new ControlInputError(
-        `seed field providers[${i}].well_known_url: a seed applied at start cannot fetch a discovery document; give "issuer" and "jwks_url" (or "jwks"), or POST it to /__appset/seed`,
-        `providers[${i}].well_known_url`,
-      );
-    }
+    const doc = parse(this.#seedSchema, input, 'seed');
+    this.deps.capabilities.refuseFetchAtStart(doc, refuseSeed);
     const before = takeSnapshot(this.deps, { includeSecrets: true });
     try {
-      return applySeed(this.deps, doc, emptySeedResult(), this.#addToken);
+      return applySeed(this.deps, doc, emptySeedResult(this.deps), this.#addToken);
     } catch (error) {
       loadSnapshot(this.deps, before);
       throw error;
@@ -300,7 +295,7 @@ export class ControlPlane implements RouterControl {
    */
   signals(): { users: UserSignals[]; devices: DeviceSignals[]; ignored: IgnoredDelivery[] } {
     const { users, devices, ignored } = this.deps.signals;
-    return { ...structuredClone({ users: users.all(), devices: devices.all() }), ignored: ignored.list() };
+    return { ...structuredClone({ users: users(), devices: devices() }), ignored: ignored() };
   }
 
   /** Adds a fault after checking it; throws {@link ControlInputError} naming the field. */

@@ -1,50 +1,20 @@
-import type { Application } from '../../src/apps/application';
-import type { SecurityEventsProvider } from '../../src/providers/schemas';
-import type { CredentialService } from '../apps/credentials/service';
-import type { AppService } from '../apps/service';
-import type { Directory } from '../directory/store';
-import type { AppSurroundings } from '../apps/surroundings';
 import type { RouteEnv } from '../http/route';
-import type { LogCollection } from '../logs/store';
-import type { GrantStore } from '../oauth/grants';
-import type { ProviderService } from '../security-events/providers';
-import type { ReplayMemory } from '../security-events/replay';
-import type { SignalsStore } from '../security-events/signals';
-import type { ControlClock } from './clock';
-import type { IdSource } from './ids';
+import type { ControlClock } from '../state/clock';
+import type { IdSource } from '../state/ids';
+import type { Capabilities } from './capabilities';
 
-/** The backend's stores, as the control plane reads and replaces them. */
+/** What the control plane reads and replaces: the clock, ids and org it owns, and the backend's capabilities. */
 export interface BackendStores {
   env: RouteEnv;
   clock: ControlClock;
   ids: IdSource;
-  /** Shared with the app service: changing `orgId` here changes the ORNs of apps created afterwards. */
+  /** Shared with the capabilities: changing `orgId` here changes what reads it afterwards (Everyone's id, user types). */
   org: { orgId: string };
-  apps: AppService;
-  /** Signing keys, CSRs, client secrets and client key times of the apps. */
-  credentials: CredentialService;
-  directory: Directory;
-  providers: ProviderService;
-  signals: SignalsStore;
-  logs: LogCollection;
-  replay: ReplayMemory;
-  /** The scope consent grants of service apps (the Application Grants API). */
-  grants: GrantStore;
-  /** What the backend keeps around apps: policies, logos, provisioning, refresh tokens, group push, claims, user schemas. */
-  surroundings: AppSurroundings;
-  renderApp(id: string): Application;
-  renderProvider(id: string): SecurityEventsProvider;
+  /** Apps, the directory, OAuth, security events, the System Log, …: each clears, snapshots, restores and seeds its own state. */
+  capabilities: Capabilities;
 }
 
-/** Empties what a snapshot holds: apps, credentials, directory, providers, signals, System Log, replay memory, grants, what is around apps. */
+/** Empties what a snapshot holds: every capability's state. */
 export function clearStores(d: BackendStores): void {
-  d.apps.clear();
-  d.credentials.clear();
-  d.directory.clear();
-  d.providers.clear();
-  d.signals.clear();
-  d.logs.clear();
-  d.replay.clear();
-  d.grants.clear();
-  d.surroundings.clear();
+  d.capabilities.clear();
 }

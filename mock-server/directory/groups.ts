@@ -1,5 +1,4 @@
-import type { AppService } from '../apps/service';
-import { wholeSeconds } from '../apps/service';
+import { wholeSeconds } from '../shared/time';
 import { notFound, permissionDenied, validationFailed } from '../http/okta-errors';
 import type { Page } from '../state/indexed-collection';
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
@@ -83,7 +82,6 @@ function checkGroupProfile(input: unknown): { profile?: DirectoryGroup['profile'
 export class GroupService {
   constructor(
     private readonly directory: Directory,
-    private readonly apps: AppService,
     private readonly newId: (prefix: string) => string,
   ) {}
 
@@ -116,11 +114,7 @@ export class GroupService {
   delete(groupId: string, nowMs: number): void {
     const group = this.require(groupId);
     refuseBuiltIn(group);
-    for (;;) {
-      const [app] = this.apps.apps.page({ limit: 1, index: ['group.id', groupId] }).items;
-      if (!app) break;
-      this.apps.unassignGroup(app.body.id, groupId);
-    }
+    this.directory.listener?.groupDeleting(groupId);
     this.directory.removeGroup(groupId, nowMs);
   }
 

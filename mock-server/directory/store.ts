@@ -1,4 +1,4 @@
-import { wholeSeconds } from '../apps/service';
+import { wholeSeconds } from '../shared/time';
 import { oktaId } from '../http/ids';
 import { invalidPaging } from '../http/okta-errors';
 import { IndexedCollection, InvalidCursorError, type Page } from '../state/indexed-collection';
@@ -113,6 +113,8 @@ export interface DirectoryListener {
   memberAdded(groupId: string, userId: string, nowMs: number): void;
   /** A user left a group (Everyone included, when the user was deleted). */
   memberRemoved(groupId: string, userId: string): void;
+  /** A group is about to be deleted through the groups API: its app assignments end first. */
+  groupDeleting(groupId: string): void;
 }
 
 /** The longest group name or description, and the longest text of the in-process inputs. */

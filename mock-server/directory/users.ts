@@ -1,4 +1,4 @@
-import { wholeSeconds } from '../apps/service';
+import { wholeSeconds } from '../shared/time';
 import { base62 } from '../http/ids';
 import { notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import type { Page } from '../state/indexed-collection';

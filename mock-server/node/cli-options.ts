@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { IdMode } from '../control/ids';
+import type { IdMode } from '../state/ids';
 import { inputError } from '../control/body-errors';
 import { RateLimitSettingSchema, type RateLimitSetting } from '../control/plane';
 import type { SeedDocument } from '../control/seed-schema';

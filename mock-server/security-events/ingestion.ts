@@ -9,7 +9,7 @@ import { DeferredLogEvent, type LogCollection, type StoredLogEvent } from '../lo
 import type { IgnoreReason } from './ignored';
 import type { ProviderService, StoredProvider } from './providers';
 import { ReplayMemory } from './replay';
-import { sha256 } from './sha256';
+import { sha256 } from '../shared/sha256';
 import { subjectKeys, type SignalsStore } from './signals';
 
 /** The System Log event type recorded for every accepted event. */

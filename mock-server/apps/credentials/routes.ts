@@ -3,7 +3,8 @@ import { CLIENT_SECRET_LENGTH, ClientSecretInputSchema } from '../../../src/apps
 import { ClientJwkInputSchema, CsrMetadataSchema } from '../../../src/apps/credentials/inputs';
 import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { readJsonBody, readOptionalJsonBody, type HeaderReader, type RouteEnv, type RouteReply, type RouteSpec } from '../../http/route';
-import { wholeSeconds, type AppService } from '../service';
+import { wholeSeconds } from '../../shared/time';
+import { type AppService } from '../service';
 import type { StoredApp } from '../store';
 import { renderCsr, type StoredCsr } from './csrs';
 import { clientKeys, keysWithout, keysWithStatus, newClientKey, renderClientKey, requireKey, withClientKeys, type ClientKey } from './jwks';

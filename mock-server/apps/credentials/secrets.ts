@@ -1,5 +1,5 @@
 import { notFound, OktaHttpError } from '../../http/okta-errors';
-import { sha256 } from '../../security-events/sha256';
+import { sha256 } from '../../shared/sha256';
 import { encodeBase64url } from '../../../src/set/base64url';
 
 /** One OAuth 2.0 client secret of an app. */

@@ -1,6 +1,7 @@
 import { OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { randomToken } from '../../http/ids';
-import { wholeSeconds, type AppObserver } from '../service';
+import { wholeSeconds } from '../../shared/time';
+import { type AppObserver } from '../service';
 import type { AppBody, StoredApp } from '../store';
 import { CsrStore } from './csrs';
 import { clientKeys, clientKeysProblem, identifyKeys, type KeyTimes } from './jwks';

@@ -1,5 +1,5 @@
 import { notFound, OktaHttpError } from '../../http/okta-errors';
-import { wholeSeconds } from '../service';
+import { wholeSeconds } from '../../shared/time';
 import { generateRsaKeyPair, rsaPublicMembers, selfSignedCertificate, sha256Thumbprint, toBase64, type DistinguishedName } from './x509';
 
 /** A key's certificate and public members, once made. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IdSource } from '../../control/ids';
+import type { IdSource } from '../../state/ids';
 import type { AppCollection } from '../store';
 import { CredentialService, signingKid } from './service';
 import { MAX_KEYS_PER_APP } from './signing-keys';

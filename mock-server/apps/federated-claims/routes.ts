@@ -2,7 +2,8 @@ import { FederatedClaimInputSchema } from '../../../src/apps/federated-claims/in
 import { validationFailed } from '../../http/okta-errors';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';
-import { wholeSeconds, type AppService } from '../service';
+import { wholeSeconds } from '../../shared/time';
+import { type AppService } from '../service';
 import type { FederatedClaimStore, StoredFederatedClaim } from './store';
 
 const render = ({ id, name, expression, created, lastUpdated }: StoredFederatedClaim) => ({ id, name, expression, created, lastUpdated });

@@ -1,5 +1,5 @@
 import { notFound, OktaHttpError } from '../../http/okta-errors';
-import { wholeSeconds } from '../service';
+import { wholeSeconds } from '../../shared/time';
 
 /** An app sign-in policy (`ACCESS_POLICY`) as the backend keeps it. */
 export interface StoredPolicy {

@@ -2,7 +2,8 @@ import { AppUserSchemaUpdateSchema } from '../../../src/apps/user-schema/input';
 import { validationFailed } from '../../http/okta-errors';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';
-import { wholeSeconds, type AppService } from '../service';
+import { wholeSeconds } from '../../shared/time';
+import { type AppService } from '../service';
 import type { StoredApp } from '../store';
 import { BASE_PROPERTIES, MAX_CUSTOM_PROPERTIES, type StoredUserSchema, type UserSchemaStore } from './store';
 

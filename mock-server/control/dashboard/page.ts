@@ -1,7 +1,7 @@
 // `GET /__appset/`: one self-contained page (no build step, no other file, works offline) showing the
 // organization and the request journal. The server renders the state into it (render.ts), so the
 // first paint already holds it; the script then refreshes it from the plane's JSON endpoints.
-import { sha256 } from '../../security-events/sha256';
+import { sha256 } from '../../shared/sha256';
 import type { ControlPlane } from '../plane';
 import { renderParts } from './render';
 import { DASHBOARD_LIST_LIMIT, DASHBOARD_SCRIPT } from './script';

@@ -3,7 +3,7 @@ import { encodeBase64url } from '../../../src/set/base64url';
 import { events } from '../../../src/set/index';
 import { createMockBackend } from '../../../mock-server/index';
 import { listen, type RunningServer } from '../../../mock-server/node/index';
-import { sha256 } from '../../../mock-server/security-events/sha256';
+import { sha256 } from '../../../mock-server/shared/sha256';
 import { ADA, addAda, providerKey, registerProvider, sign, type ProviderKey } from './helpers';
 
 // Over HTTP, the Node server fingerprints tokens with node:crypto's SHA-256: the replay memory must hold

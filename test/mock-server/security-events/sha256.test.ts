@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../../mock-server/security-events/sha256';
+import { sha256 } from '../../../mock-server/shared/sha256';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

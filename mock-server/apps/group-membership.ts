@@ -1,7 +1,7 @@
-import type { AppService } from '../apps/service';
-import { wholeSeconds } from '../apps/service';
-import type { StoredApp } from '../apps/store';
-import type { Directory, DirectoryListener } from './store';
+import type { AppService } from './service';
+import { wholeSeconds } from '../shared/time';
+import type { StoredApp } from './store';
+import type { Directory, DirectoryListener } from '../directory/store';
 
 /** Everything a collection holds, one page at a time (its pages stay right while it changes). */
 function* everyApp(apps: AppService, index: 'group.id' | 'user.id', key: string): Generator<StoredApp> {
@@ -30,6 +30,15 @@ export class GroupAppUsers implements DirectoryListener {
     private readonly apps: AppService,
     private readonly directory: Directory,
   ) {}
+
+  /** A group is being deleted: each of its app assignments ends (and the app users only it granted). */
+  groupDeleting(groupId: string): void {
+    for (;;) {
+      const [app] = this.apps.apps.page({ limit: 1, index: ['group.id', groupId] }).items;
+      if (!app) break;
+      this.apps.unassignGroup(app.body.id, groupId);
+    }
+  }
 
   /** A group was assigned to an app: its members become app users. */
   groupAssigned(appId: string, groupId: string, nowMs: number): void {

@@ -1,0 +1,73 @@
+import type { CapabilityDefinition } from '../capability';
+import type { DirectoryParts } from '../directory/capability';
+import { direct } from '../state/direct';
+import type { AppsParts } from './capability';
+import { AppSurroundings, surroundingsSeedField, type SurroundingsSeed, type SurroundingsSeedResult } from './surroundings';
+import { SURROUNDINGS_SEED_MEMBERS, SurroundingsSnapshotSchema, type SurroundingsSnapshot } from './surroundings-schema';
+import type { MockPoliciesState, MockRefreshTokensState } from './surroundings-state';
+
+/** What is kept around apps, for the capabilities that read it. */
+export interface AppSurroundingsParts {
+  surroundings: AppSurroundings;
+}
+
+/**
+ * What the backend keeps around its apps: sign-in policies, logos, provisioning connections and
+ * features, refresh tokens, group push mappings, federated claims and app user schemas, with their
+ * routes; `backend.policies` and `backend.refreshTokens`.
+ */
+export const APP_SURROUNDINGS = {
+  name: 'app-surroundings',
+  dependsOn: ['apps', 'directory'],
+  snapshotMembers: {
+    /** Policies, logos, provisioning, refresh tokens, group push, federated claims, user schemas; absent in older documents. */
+    surroundings: SurroundingsSnapshotSchema.optional(),
+  },
+  seedMembers: SURROUNDINGS_SEED_MEMBERS,
+  create(ctx, need) {
+    const surroundings = new AppSurroundings({
+      apps: need<AppsParts>('apps').apps,
+      directory: need<DirectoryParts>('directory').directory,
+      newId: ctx.newId,
+      orgUrl: ctx.orgUrl,
+      now: ctx.now,
+      orgId: ctx.org.orgId,
+    });
+    const policies: MockPoliciesState = {
+      get defaultAccessPolicyId() {
+        return surroundings.policies.defaultId;
+      },
+      add: (input) => direct('policies.add', () => surroundings.addPolicy(input)),
+      get: (id) => surroundings.policy(id),
+    };
+    const refreshTokens: MockRefreshTokensState = {
+      issue: (appId, input) => direct('refreshTokens.issue', () => surroundings.issueRefreshToken(appId, input)),
+    };
+    const parts: AppSurroundingsParts = { surroundings };
+    return {
+      routes: (env) => surroundings.routes(env),
+      clear: () => surroundings.clear(),
+      parts,
+      snapshot: {
+        take: () => ({ surroundings: surroundings.snapshot() }),
+        restore: (doc) => surroundings.load(doc.surroundings as SurroundingsSnapshot | undefined),
+      },
+      seed: {
+        emptyResult: (): { surroundings: SurroundingsSeedResult } => ({ surroundings: { policies: [], refreshTokens: [], groupPushMappings: [], federatedClaims: [] } }),
+        steps: [
+          {
+            phase: 50,
+            apply(doc, created, { failure }) {
+              try {
+                surroundings.seed(doc as SurroundingsSeed, created.surroundings as SurroundingsSeedResult);
+              } catch (error) {
+                throw failure(error, surroundingsSeedField(error) ?? 'seed');
+              }
+            },
+          },
+        ],
+      },
+      state: { policies, refreshTokens },
+    };
+  },
+} satisfies CapabilityDefinition;

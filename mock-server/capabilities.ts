@@ -1,0 +1,14 @@
+import { APPS } from './apps/capability';
+import { APP_SURROUNDINGS } from './apps/surroundings-capability';
+import { DIRECTORY } from './directory/capability';
+import { LOGS } from './logs/capability';
+import { OAUTH } from './oauth/capability';
+import { SECURITY_EVENTS } from './security-events/capability';
+
+/**
+ * The backend's capabilities, one line each. Their routes are tried in this order; a capability is
+ * made when first needed (dependencies before the capabilities that use them). The control plane
+ * clears, snapshots, restores and seeds each, and the published seed and snapshot schemas are made
+ * of their members.
+ */
+export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, APP_SURROUNDINGS, DIRECTORY] as const;

@@ -1,0 +1,144 @@
+import type { Capability, CapabilityContext, CapabilityDefinition } from '../capability';
+import { direct } from '../state/direct';
+import { refuseDuplicates } from '../state/duplicates';
+import { DIRECTORY_SEED_MEMBERS, DIRECTORY_SNAPSHOT_MEMBERS } from './documents';
+import { GroupService } from './groups';
+import { userTypeIds } from './representation';
+import { directoryRoutes } from './routes';
+import type { MockDirectoryState } from './state';
+import { Directory, type DirectoryGroup, type DirectoryUser } from './store';
+import { UserService } from './users';
+import type { z } from 'zod';
+
+/** What the directory offers the capabilities that depend on it. */
+export interface DirectoryParts {
+  directory: Directory;
+  groupService: GroupService;
+}
+
+type SnapshotMembers = { [K in keyof typeof DIRECTORY_SNAPSHOT_MEMBERS]: z.output<(typeof DIRECTORY_SNAPSHOT_MEMBERS)[K]> };
+type SeedMembers = { [K in keyof typeof DIRECTORY_SEED_MEMBERS]: z.output<(typeof DIRECTORY_SEED_MEMBERS)[K]> };
+
+function createDirectory(ctx: CapabilityContext): Capability<{ directory: MockDirectoryState }, DirectoryParts> {
+  const { now, newId } = ctx;
+  // Everyone's id follows the org's (restoring a snapshot of another org keeps that org's).
+  const directory = new Directory({ id: () => `00g${ctx.org.orgId.slice(3)}`, now });
+  const userTypes = () => userTypeIds(ctx.org.orgId);
+  const userService = new UserService(directory, newId, () => userTypes().typeId);
+  const groupService = new GroupService(directory, newId);
+  return {
+    routes: (env) => directoryRoutes(env, userService, groupService, userTypes),
+    clear: () => directory.clear(),
+    parts: { directory, groupService },
+    snapshot: {
+      take: () => ({ users: directory.users(), groups: directory.groups() }),
+      check(doc, refuse) {
+        const { users, groups } = doc as SnapshotMembers;
+        const unique = (field: string, values: string[], what: string) => refuseDuplicates(refuse, field, values, what);
+        unique('users', users.map((u) => u.id), 'the user id');
+        unique('users', users.map((u) => u.profile.login.toLowerCase()), 'the login');
+        unique('groups', groups.map((g) => g.id), 'the group id');
+        unique('groups', groups.map((g) => g.profile.name.toLowerCase()), 'the group name');
+        if (groups.filter((g) => g.type === 'BUILT_IN').length > 1) refuse('groups', 'more than one group is BUILT_IN; only Everyone is');
+        const memberOf = new Set(groups.filter((g) => g.type !== 'BUILT_IN').map((g) => g.id));
+        users.forEach((u, i) =>
+          (u.groupIds ?? []).forEach((groupId, j) => {
+            if (!memberOf.has(groupId)) refuse(`users[${i}].groupIds[${j}]`, `no group (other than Everyone) in the snapshot has the id ${groupId}`);
+          }),
+        );
+      },
+      restore(doc) {
+        const { users, groups } = doc as SnapshotMembers;
+        // Members of the first version-1 documents that are missing take what the backend gave such users then.
+        directory.load(
+          users.map((u) => ({
+            id: u.id,
+            status: u.status,
+            created: u.created,
+            activated: u.activated ?? null,
+            statusChanged: u.statusChanged ?? null,
+            lastLogin: u.lastLogin ?? null,
+            lastUpdated: u.lastUpdated,
+            passwordChanged: u.passwordChanged ?? null,
+            profile: u.profile,
+            credentials: u.credentials ?? { password: false, recoveryQuestion: null, provider: { type: 'OKTA', name: 'OKTA' } },
+            groupIds: u.groupIds ?? [],
+          })),
+          groups.map((g) => ({
+            id: g.id,
+            created: g.created,
+            lastUpdated: g.lastUpdated,
+            lastMembershipUpdated: g.lastMembershipUpdated ?? g.lastUpdated,
+            objectClass: g.objectClass ?? ['okta:user_group'],
+            type: g.type ?? 'OKTA_GROUP',
+            profile: g.profile,
+          })),
+        );
+      },
+    },
+    seed: {
+      emptyResult: () => ({ users: [], groups: [] }),
+      steps: [
+        {
+          phase: 20,
+          apply(doc, result, { at, now: at0 }) {
+            const { users, groups } = doc as Partial<SeedMembers>;
+            const created = result as { users: DirectoryUser[]; groups: DirectoryGroup[] };
+            (users ?? []).forEach((u, i) =>
+              at(`users[${i}]`, () => {
+                // Memberships wait for the document's groups (made after its users).
+                const { groupIds: _groups, ...user } = u;
+                created.users.push(directory.addUser({ ...user, id: u.id ?? newId('00u') }, at0));
+              }),
+            );
+            (groups ?? []).forEach((g, i) =>
+              at(`groups[${i}]`, () => {
+                created.groups.push(directory.addGroup({ ...g, id: g.id ?? newId('00g') }, at0));
+              }),
+            );
+            (users ?? []).forEach((u, i) =>
+              (u.groupIds ?? []).forEach((groupId, j) =>
+                at(`users[${i}].groupIds[${j}]`, () => {
+                  directory.addMember(groupId, created.users[i]!.id, at0);
+                }),
+              ),
+            );
+            // Users and groups as they end, memberships included, copied out of the store.
+            created.users = created.users.map((u) => structuredClone(directory.user(u.id)!));
+            created.groups = created.groups.map((g) => structuredClone(directory.group(g.id)!));
+          },
+        },
+      ],
+    },
+    state: {
+      directory: {
+        // Copies out, so a caller cannot change the state behind the backend's rules; ids in the backend's sequence.
+        addUser: (input) => structuredClone(directory.addUser({ ...input, id: input.id ?? newId('00u') }, now())),
+        addGroup: (input) => structuredClone(directory.addGroup({ ...input, id: input.id ?? newId('00g') }, now())),
+        user: (id) => structuredClone(directory.user(id)),
+        findUser: (loginOrEmail) => structuredClone(directory.findUser(loginOrEmail)),
+        group: (id) => structuredClone(directory.group(id)),
+        get everyoneGroupId() {
+          return directory.everyoneId;
+        },
+        users: () => structuredClone(directory.users()),
+        groups: () => structuredClone(directory.groups()),
+        addMember: (groupId, userId) => direct('directory.addMember', () => groupService.addMember(groupId, userId, now())),
+        removeMember: (groupId, userId) => direct('directory.removeMember', () => groupService.removeMember(groupId, userId, now())),
+        members: (groupId) => structuredClone(directory.members(groupId, Math.max(1, directory.memberCount(groupId)), undefined).items),
+        groupsOf: (userId) => structuredClone(directory.groupsOf(userId)),
+        setUserStatus: (userId, status) => structuredClone(direct('directory.setUserStatus', () => userService.setStatus(userId, status, now()))),
+        deleteUser: (userId) => directory.removeUser(userId, now()),
+        deleteGroup: (groupId) => (directory.group(groupId)?.type === 'OKTA_GROUP' ? (groupService.delete(groupId, now()), true) : false),
+      },
+    },
+  };
+}
+
+/** The organization's users and groups: `/api/v1/users`, `/api/v1/groups`, `backend.directory`. */
+export const DIRECTORY = {
+  name: 'directory',
+  snapshotMembers: DIRECTORY_SNAPSHOT_MEMBERS,
+  seedMembers: DIRECTORY_SEED_MEMBERS,
+  create: (ctx) => createDirectory(ctx),
+} satisfies CapabilityDefinition;

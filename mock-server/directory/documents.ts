@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { isoMs as iso, MAX_ITEMS, seedId as id, str, text } from '../state/document-fields';
+import { USER_STATUSES } from './store';
+
+// Members added after version 1's first documents are optional, so that those documents still restore.
+const snapshotUser = z.strictObject({
+  id: str(100),
+  status: z.enum(USER_STATUSES),
+  created: iso,
+  activated: iso.nullable().optional(),
+  statusChanged: iso.nullable().optional(),
+  lastLogin: iso.nullable().optional(),
+  lastUpdated: iso,
+  passwordChanged: iso.nullable().optional(),
+  /** Profile attributes beyond the four shown are kept as they were given. */
+  profile: z.looseObject({ login: str(100).min(1), email: str(100), firstName: str(50).nullable(), lastName: str(50).nullable() }),
+  /** Whether a password was set, never the password (the backend does not keep it). */
+  credentials: z
+    .strictObject({ password: z.boolean(), recoveryQuestion: str(255).nullable(), provider: z.strictObject({ type: str(40), name: str(100) }) })
+    .optional(),
+  groupIds: z.array(str(100)).max(10_000).optional(),
+});
+
+const snapshotGroup = z.strictObject({
+  id: str(100),
+  created: iso,
+  lastUpdated: iso,
+  lastMembershipUpdated: iso.optional(),
+  objectClass: z.array(str(100)).max(10).optional(),
+  /** `BUILT_IN` for Everyone (one at most), `APP_GROUP` for a group an app holds (a group push target); absent means `OKTA_GROUP`. */
+  type: z.enum(['OKTA_GROUP', 'BUILT_IN', 'APP_GROUP']).optional(),
+  profile: z.looseObject({ name: str(255), description: str(1024).nullable() }),
+});
+
+/** The directory's members of the snapshot document. */
+export const DIRECTORY_SNAPSHOT_MEMBERS = {
+  users: z.array(snapshotUser).max(MAX_ITEMS),
+  groups: z.array(snapshotGroup).max(MAX_ITEMS),
+};
+
+const seedUser = z.strictObject({
+  id: id.optional(),
+  login: text(100),
+  email: text(100).optional(),
+  firstName: text(50).optional(),
+  lastName: text(50).optional(),
+  status: z.enum(USER_STATUSES).optional().describe('Default ACTIVE'),
+  /** More profile attributes, checked as the users API checks them. */
+  profile: z.record(z.string().max(100), z.unknown()).optional().describe('More profile attributes (displayName, department, custom ones)'),
+  groupIds: z.array(id).max(100).optional().describe('Groups to join, by id (groups of this document or already in the backend)'),
+  password: z.string().min(1).max(256).optional().describe("Checked against Okta's default policy, then forgotten: the user is recorded as having a password, never with it"),
+});
+
+const seedGroup = z.strictObject({ id: id.optional(), name: text(255), description: z.string().max(1024).optional() });
+
+/** The directory's members of the seed document. */
+export const DIRECTORY_SEED_MEMBERS = {
+  users: z.array(seedUser).max(10_000).optional(),
+  groups: z.array(seedGroup).max(10_000).optional(),
+};

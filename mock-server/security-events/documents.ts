@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MAX_ITEMS, str, text } from '../state/document-fields';
+
+/** The most providers a seed document adds, and the most keys of an inline key set. */
+const SEED_LIMITS = { providers: 100, keys: 20 } as const;
+
+/** An absolute http(s) URL, as the providers API requires of `jwks_url` and `well_known_url`. */
+export const httpUrl = text(1000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Must be an absolute http(s) URL');
+
+/** JWK members that hold private or symmetric key material: a key set in a seed carries public keys only. */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+
+/**
+ * Tokens name their key by `kid` (a token without one is refused), so a key without `kid` could never
+ * verify a token: it is refused here, where the fix is, rather than each token later with `invalid_key`.
+ */
+const KID_REQUIRED =
+  "Required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)";
+
+const checkedPublicJwk = z
+  .looseObject({ kty: text(10), kid: z.string({ error: KID_REQUIRED }).min(1, KID_REQUIRED).max(200) })
+  .superRefine((jwk, ctx) => {
+    for (const member of PRIVATE_JWK_MEMBERS) {
+      if (member in jwk) ctx.addIssue({ code: 'custom', path: [member], message: 'Private key material is refused; give the public key only' });
+    }
+  });
+
+/**
+ * A public JWK. Its input type leaves `kty` optional, as jose's `JWK` does, so that
+ * `{ ...(await exportJWK(publicKey)), kid }` can be given as it is; a key without `kty` is still
+ * refused when the document is read, naming the member.
+ */
+const publicJwk = checkedPublicJwk as unknown as z.ZodType<
+  z.output<typeof checkedPublicJwk>,
+  Omit<z.input<typeof checkedPublicJwk>, 'kty'> & { kty?: string }
+>;
+
+/** A key set given inline (public keys only). */
+export const InlineJwksSchema = z.strictObject({ keys: z.array(publicJwk).min(1).max(SEED_LIMITS.keys) });
+
+const seedProvider = z.union(
+  [
+    z.strictObject({ name: text(100), issuer: text(700), jwks: InlineJwksSchema, type: text(255).optional() }),
+    z.strictObject({ name: text(100), issuer: text(700), jwks_url: httpUrl, type: text(255).optional() }),
+    z.strictObject({ name: text(100), well_known_url: httpUrl, type: text(255).optional() }),
+  ],
+  { error: 'Must be {"name", "issuer", "jwks"}, {"name", "issuer", "jwks_url"} or {"name", "well_known_url"} (each with an optional "type", default "okta")' },
+);
+
+const snapshotProvider = z.strictObject({
+  id: str(100),
+  name: str(100),
+  type: str(255),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  settings: z.strictObject({ issuer: str(700).min(1), jwks_url: httpUrl, well_known_url: httpUrl.nullable() }),
+  /** The inline key set, or `null` when keys are fetched from `settings.jwks_url`. */
+  jwks: InlineJwksSchema.nullable(),
+});
+
+const userSignals = z.strictObject({
+  identifiers: z.array(str()).min(1).max(1000),
+  riskLevel: str(64).optional(),
+  ipAddress: str(64).optional(),
+  sessionsRevoked: z.int().min(0),
+  sessionsRevokedAt: z.int().optional(),
+  identifierChanges: z.array(z.strictObject({ from: str(), to: str(), at: z.int() })).max(1000),
+});
+
+const deviceSignals = z.strictObject({
+  identifiers: z.array(str()).min(1).max(1000),
+  riskLevel: str(64).optional(),
+  compliance: str(64).optional(),
+  ipAddress: str(64).optional(),
+});
+
+const epochMs = z.int().min(0).max(8.64e15);
+
+const replayEntry = z.strictObject({ issuer: str(700), jti: str(), digest: str(100), at: epochMs });
+
+/** The security events receiver's members of the snapshot document. */
+export const SECURITY_EVENTS_SNAPSHOT_MEMBERS = {
+  providers: z.array(snapshotProvider).max(1000),
+  signals: z.strictObject({ users: z.array(userSignals).max(MAX_ITEMS), devices: z.array(deviceSignals).max(MAX_ITEMS) }),
+  replay: z.array(replayEntry).max(1_000_000),
+};
+
+/** The security events receiver's member of the seed document. */
+export const SECURITY_EVENTS_SEED_MEMBERS = {
+  providers: z.array(seedProvider).max(SEED_LIMITS.providers).optional(),
+};

@@ -1,8 +1,7 @@
-import type { CreateApplicationInput } from '../src/apps/create-input';
 import { ConfigurationError } from '../src/errors';
 import type { CatalogAppDefinition } from './apps/catalog';
 import type { MockPlan } from './apps/service';
-import type { MockAppsState, MockGroupsState, MockUsersState } from './apps/state';
+import type { MockAppsState, MockGroupsState, MockUsersState, SeedApp } from './apps/state';
 import type { MockPoliciesState, MockRefreshTokensState } from './apps/surroundings-state';
 import { BUILT_IN_CAPABILITIES } from './capabilities';
 import type { CapabilityDefinition } from './capability';
@@ -14,8 +13,7 @@ import { attachServeHooks } from './http/serve-hooks';
 import type { MockLogsState } from './logs/state';
 import type { MockOAuthOptions, MockOAuthState } from './oauth/server';
 import type { MockProvidersState, MockSignalsState } from './security-events/state';
-import type { AppsParts } from './apps/capability';
-import type { AppSurroundingsParts } from './apps/surroundings-capability';
+import type { AppSurroundingsParts, AppsParts } from './apps/parts';
 import type { SecurityEventsParts } from './security-events/capability';
 import { ControlInputError } from './control/body-errors';
 import { Capabilities, seedMembersOf } from './control/capabilities';
@@ -32,7 +30,7 @@ import { direct } from './state/direct';
 import { ControlClock } from './state/clock';
 import { IdSource, type IdMode } from './state/ids';
 
-export type { AssignUserInput, MockAppsState, MockGroupsState, MockUsersState } from './apps/state';
+export type { AssignUserInput, MockAppsState, MockGroupsState, MockUsersState, SeedApp } from './apps/state';
 export type { MockPoliciesState, MockRefreshTokensState } from './apps/surroundings-state';
 export type { MockDirectoryState } from './directory/state';
 export type { MockLogsState } from './logs/state';
@@ -94,8 +92,6 @@ export interface MockBackendOptions {
   oauth?: MockOAuthOptions;
 }
 
-/** An app to seed: a create input, optionally created INACTIVE. */
-export type SeedApp = CreateApplicationInput | { input: CreateApplicationInput; activate?: boolean };
 
 /**
  * An in-memory organization: a web `fetch` handler, a state API, and nothing that needs Node or msw.

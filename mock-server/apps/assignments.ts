@@ -4,10 +4,7 @@ import { invalidPaging, notFound, OktaHttpError, validationFailed } from '../htt
 import type { AppService } from './service';
 import { wholeSeconds } from '../shared/time';
 import type { AppGroupAssignment, AppUserAssignment, StoredApp } from './store';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json } from '../shared/json';
 
 /** What `POST /api/v1/apps/{appId}/users` (with the user's `id`), `POST …/users/{userId}` or `PUT …/users/{userId}` may set. */
 export interface AppUserInput {

@@ -18,7 +18,7 @@ import { appRoutes } from './routes';
 import { AppService, type MockPlan } from './service';
 import type { MockAppsState, MockGroupsState, MockUsersState } from './state';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from './store';
-import type { AppSurroundingsParts } from './surroundings-capability';
+import type { AppSurroundingsParts, AppsParts } from './parts';
 
 type SnapshotMembers = { [K in keyof typeof APPS_SNAPSHOT_MEMBERS]: z.output<(typeof APPS_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof APPS_SEED_MEMBERS]: z.output<(typeof APPS_SEED_MEMBERS)[K]> };
@@ -28,14 +28,6 @@ interface AppsOptions {
   plan?: MockPlan;
   catalog?: CatalogAppDefinition[];
   selfServiceAssignment?: boolean;
-}
-
-/** What the apps offer the capabilities that depend on them. */
-export interface AppsParts {
-  apps: AppService;
-  credentials: CredentialService;
-  /** The app as `GET /api/v1/apps/{id}` renders it. */
-  render(id: string): Application;
 }
 
 /**

@@ -1,10 +1,7 @@
 import { validationFailed } from '../http/okta-errors';
 import type { CatalogAppDefinition } from './catalog';
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json } from '../shared/json';
 
 /**
  * Checks a create body for a registered catalog app as real organizations do: `label` given, a

@@ -1,9 +1,6 @@
 import { randomToken } from '../http/ids';
 import type { AppBody, AppUserAssignment, StoredApp } from './store';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json } from '../shared/json';
 
 /**
  * Merges `over` onto `base`: objects member by member, anything else replaced. Keys of `base`

@@ -24,6 +24,7 @@ import {
   type AppUserAssignment,
   type StoredApp,
 } from './store';
+import type { Json } from '../shared/json';
 
 /** `q`'s rule: the lower-cased name or label starts with the lower-cased query. */
 function startsWith(app: StoredApp, prefix: string): boolean {
@@ -42,8 +43,6 @@ export interface AppListQuery {
   /** `expand=user/{id}`: embed this user's assignment (only valid with `filter` on the same `user.id`). */
   expandUser?: string;
 }
-
-type Json = Record<string, unknown>;
 
 /**
  * The mode an app is stored in: the catalog's SWA apps asked for in AUTO_LOGIN (office365 and the
@@ -71,7 +70,6 @@ export interface AppObserver {
   /** The app was deleted. */
   deleted(app: StoredApp): void;
 }
-
 
 /**
  * The Applications API's rules over the app collection: validation with the SDK's schemas,

@@ -2,6 +2,9 @@ import type { Application } from '../../src/apps/application';
 import type { CreateApplicationInput } from '../../src/apps/create-input';
 import type { AppUserAssignment } from './store';
 
+/** An app to seed: a create input, optionally created INACTIVE. */
+export type SeedApp = CreateApplicationInput | { input: CreateApplicationInput; activate?: boolean };
+
 /** A user assignment given to {@link MockBackend.users}`.assign`; unspecified members get realistic values. */
 export interface AssignUserInput {
   /** The user's id (`00u…`). */

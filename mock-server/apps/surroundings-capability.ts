@@ -1,15 +1,10 @@
 import type { CapabilityDefinition } from '../capability';
 import type { DirectoryParts } from '../directory/capability';
 import { direct } from '../state/direct';
-import type { AppsParts } from './capability';
+import type { AppSurroundingsParts, AppsParts } from './parts';
 import { AppSurroundings, surroundingsSeedField, type SurroundingsSeed, type SurroundingsSeedResult } from './surroundings';
 import { SURROUNDINGS_SEED_MEMBERS, SurroundingsSnapshotSchema, type SurroundingsSnapshot } from './surroundings-schema';
 import type { MockPoliciesState, MockRefreshTokensState } from './surroundings-state';
-
-/** What is kept around apps, for the capabilities that read it. */
-export interface AppSurroundingsParts {
-  surroundings: AppSurroundings;
-}
 
 /**
  * What the backend keeps around its apps: sign-in policies, logos, provisioning connections and

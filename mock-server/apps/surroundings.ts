@@ -15,14 +15,14 @@ import { provisioningRoutes } from './provisioning/routes';
 import { defaultCapabilities, provisioningKind, ProvisioningStore } from './provisioning/store';
 import { mergeOnto } from './representation';
 import { wholeSeconds } from '../shared/time';
+import { decodeBase64, toBase64 } from '../shared/base64';
 import { type AppService } from './service';
 import type { SURROUNDINGS_SEED_MEMBERS, SurroundingsSnapshot } from './surroundings-schema';
 import { tokenRoutes } from './tokens/routes';
 import { RefreshTokenStore, type StoredRefreshToken } from './tokens/store';
 import { userSchemaRoutes } from './user-schema/routes';
 import { UserSchemaStore } from './user-schema/store';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../shared/json';
 
 /** The seed members around apps, as checked. */
 export type SurroundingsSeed = { [K in keyof typeof SURROUNDINGS_SEED_MEMBERS]?: z.output<(typeof SURROUNDINGS_SEED_MEMBERS)[K]> };
@@ -53,18 +53,6 @@ export interface IssueRefreshTokenInput {
   expiresAt?: string;
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
 
 /** A seed's failure at `field`, in the words the control plane reports. */
 class SurroundingsSeedError extends Error {
@@ -176,7 +164,7 @@ export class AppSurroundings {
     this.clear();
     if (!doc) return;
     for (const policy of doc.policies) this.policies.load(policy as StoredPolicy);
-    for (const logo of doc.logos) this.logos.put({ id: logo.id, appId: logo.appId, type: logo.type, bytes: fromBase64(logo.data) });
+    for (const logo of doc.logos) this.logos.put({ id: logo.id, appId: logo.appId, type: logo.type, bytes: decodeBase64(logo.data) });
     for (const { appId, ...connection } of doc.connections) this.provisioning.connections.set(appId, structuredClone(connection));
     for (const f of doc.features) this.provisioning.setCapabilities(f.appId, f.name, structuredClone(f.capabilities));
     for (const token of doc.refreshTokens) this.tokens.add({ ...token, scopes: [...token.scopes] });
@@ -213,7 +201,7 @@ export class AppSurroundings {
     });
     doc.logos?.forEach((l, i) => {
       app(`logos[${i}]`, l.appId);
-      const bytes = fromBase64(l.data);
+      const bytes = decodeBase64(l.data);
       const problem = logoProblem(bytes);
       if (problem !== undefined) throw new SurroundingsSeedError(`logos[${i}].data`, problem);
       const logo = { id: newId('fs0'), appId: l.appId, type: detectLogoType(bytes)!, bytes };

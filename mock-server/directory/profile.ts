@@ -1,6 +1,5 @@
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
-
-type Json = Record<string, unknown>;
+import { isObject, type Json } from '../shared/json';
 
 /** A user's profile as stored: the four attributes Okta's default schema requires, and any others given. */
 export interface UserProfile {
@@ -59,8 +58,6 @@ const withinBound = (name: string, value: string) => value.length <= (MAX_LENGTH
 
 /** Attributes the default schema requires: present, non-null and not blank. */
 const REQUIRED = ['login', 'email', 'firstName', 'lastName'] as const;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function checkValue(name: string, value: unknown, issues: FieldIssue[]): void {
   if (value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return;

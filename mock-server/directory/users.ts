@@ -6,10 +6,7 @@ import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues'
 import { checkPassword, checkUserProfile } from './profile';
 import { matches, parseExpression, singleEquality, type Expression, type ExpressionRules, type Operator } from './query';
 import { pageOrRefuse, USER_STATUSES, type Directory, type DirectoryUser, type UserStatus } from './store';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json } from '../shared/json';
 
 /** The most groups a create may put the user in (more is Okta's `E0000093`). */
 export const MAX_CREATE_GROUPS = 100;

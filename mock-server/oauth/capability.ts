@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppsParts } from '../apps/capability';
+import type { AppsParts } from '../apps/parts';
 import type { CapabilityDefinition } from '../capability';
 import { direct } from '../state/direct';
 import { isoMs as iso, MAX_ITEMS, str } from '../state/document-fields';

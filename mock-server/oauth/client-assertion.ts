@@ -1,6 +1,7 @@
 import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK, type JWTPayload } from 'jose';
 import type { StoredApp } from '../apps/store';
 import { invalidClient } from './oauth-errors';
+import { isObject, type Json } from '../shared/json';
 
 /** The only client assertion type (RFC 7523 §2.2). */
 export const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -13,9 +14,6 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 
 /** The longest assertion read. */
 const MAX_ASSERTION_LENGTH = 16 * 1024;
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The `client_id` an assertion claims (its `sub`, else its `iss`), read before anything is verified. */
 export function claimedClientId(assertion: string): string | undefined {

@@ -1,15 +1,11 @@
+import type { OAuthErrorCode as ClientOAuthErrorCode } from '../../src/auth/errors';
 import type { RouteReply } from '../http/route';
 
-/** OAuth 2.0 error codes the token endpoint answers with (RFC 6749 §5.2, RFC 9449 §5 and §8). */
-export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unauthorized_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'invalid_dpop_proof'
-  | 'use_dpop_nonce';
+/**
+ * OAuth 2.0 error codes the token endpoint answers with (RFC 6749 §5.2, RFC 9449 §5 and §8): those
+ * the client reads, less `server_error` and `invalid_response`, which this endpoint never answers.
+ */
+export type OAuthErrorCode = Exclude<ClientOAuthErrorCode, 'server_error' | 'invalid_response'>;
 
 /**
  * A refusal of the authorization server, rendered as OAuth JSON `{"error", "error_description"}`

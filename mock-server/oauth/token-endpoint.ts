@@ -9,6 +9,7 @@ import type { JtiMemory } from './jti-memory';
 import type { DpopNonces } from './nonces';
 import { invalidClient, invalidDpopProof, invalidRequest, invalidScope, OAuthHttpError } from './oauth-errors';
 import { exceedsUtf8Bytes } from '../http/utf8';
+import { isObject, type Json } from '../shared/json';
 
 /** The token endpoint's path on the org (the org authorization server). */
 export const TOKEN_PATH = '/oauth2/v1/token';
@@ -29,9 +30,6 @@ export interface TokenEndpointDeps {
   proofJtis: JtiMemory;
   nonces: DpopNonces;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function readForm(request: Request): Promise<Map<string, string>> {
   const type = request.headers.get('content-type') ?? '';

@@ -1,4 +1,4 @@
-import type { SeedApp } from '../backend';
+import type { SeedApp } from '../apps/state';
 import { samlSignOn } from './saml-sign-on';
 
 /** A dozen realistic apps of several kinds, for `--seed demo` and `createMockBackend({ seed: 'demo' })`. */

@@ -2,13 +2,11 @@ import { notFound, OktaHttpError } from '../../http/okta-errors';
 import type { ClientJwkInput } from '../../../src/apps/credentials/inputs';
 import { decodeBase64url } from '../../../src/set/base64url';
 import type { AppBody } from '../store';
+import { isObject, type Json } from '../../shared/json';
 
 // The JSON Web Keys of an OAuth 2.0 client are the keys of its `settings.oauthClient.jwks`: the JWKS
 // API reads and changes those, and the token endpoint verifies client assertions with the ACTIVE
 // ones. Real organizations give each key an `id` (`pks…`) and a `status` in the app itself.
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The most keys one client may have (Okta's limit). */
 export const MAX_CLIENT_JWKS = 50;

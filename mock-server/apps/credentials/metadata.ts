@@ -1,5 +1,6 @@
 import type { StoredApp } from '../store';
 import { writeDocument, type XmlElement } from './xml';
+import { isObject, type Json } from '../../shared/json';
 
 // An app's SAML 2.0 IdP metadata, as real organizations answer `GET …/sso/saml/metadata`.
 
@@ -13,9 +14,6 @@ const UNSPECIFIED_2_0 = 'urn:oasis:names:tc:SAML:2.0:nameid-format:unspecified';
 
 /** The media type real organizations answer metadata with (the document itself declares UTF-8; it is ASCII). */
 export const METADATA_CONTENT_TYPE = 'application/xml;charset=ISO-8859-1';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The app's external key (`exk…`), its id as a SAML identity provider: derived from the app id, so it needs no storage. */
 export function externalKey(appId: string): string {

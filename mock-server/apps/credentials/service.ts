@@ -7,9 +7,7 @@ import { CsrStore } from './csrs';
 import { clientKeys, clientKeysProblem, identifyKeys, type KeyTimes } from './jwks';
 import { SecretStore } from './secrets';
 import { SigningKeys } from './signing-keys';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json } from '../../shared/json';
 
 /** What the credentials need from the backend. */
 export interface CredentialDeps {

@@ -200,15 +200,4 @@ export async function sha256Thumbprint(der: Uint8Array): Promise<string> {
   return encodeBase64url(new Uint8Array(await crypto.subtle.digest('SHA-256', der.slice())));
 }
 
-/** Standard base64 with padding, as `x5c` and CSRs are written. */
-export function toBase64(bytes: Uint8Array): string {
-  const url = encodeBase64url(bytes);
-  return url.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (url.length % 4)) % 4);
-}
-
-/** Decodes standard base64 (whitespace ignored), or `undefined` when it is not base64. */
-export function fromBase64(text: string): Uint8Array | undefined {
-  const compact = text.replace(/\s+/g, '');
-  if (compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return undefined;
-  return decodeBase64url(compact.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'));
-}
+export { fromBase64, toBase64 } from '../../shared/base64';

@@ -10,9 +10,9 @@ import { checkedBody } from '../checked-body';
 import { mergeOnto } from '../representation';
 import type { AppService } from '../service';
 import type { StoredApp } from '../store';
+import { encodeBase64url } from '../../shared/base64';
 import { FEATURE_DESCRIPTIONS, provisioningKind, type ProvisioningStore, type StoredConnection } from './store';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../../shared/json';
 
 /** What real organizations answer for the connection of an app without provisioning (a bookmark app). */
 const UNKNOWN_CONNECTION = { status: 'UNKNOWN', profile: { authScheme: 'UNKNOWN' } } as const;
@@ -38,9 +38,7 @@ async function connectionKey(): Promise<Json> {
   );
   const { e, n } = (await globalThis.crypto.subtle.exportKey('jwk', pair.publicKey)) as { e: string; n: string };
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify({ e, kty: 'RSA', n })));
-  let binary = '';
-  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
-  const kid = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const kid = encodeBase64url(new Uint8Array(digest));
   return { kid, kty: 'RSA', alg: 'RS256', use: 'sig', e, n };
 }
 

@@ -1,4 +1,5 @@
 import type { StoredApp } from '../store';
+import type { Json } from '../../shared/json';
 
 /** How Okta authenticates to an app to provision it. */
 export type ProvisioningAuthScheme = 'TOKEN' | 'OAUTH2';
@@ -33,8 +34,6 @@ export function provisioningKind(app: StoredApp): ProvisioningKind | undefined {
   // A registered catalog app answered with `signOnMode: null` exists only to be provisioned (deelhr).
   return app.registered && app.body.signOnMode === null ? { authScheme: 'TOKEN', inbound: false } : undefined;
 }
-
-type Json = Record<string, unknown>;
 
 /** The default provisioning connection of an app that can be provisioned. */
 export interface StoredConnection {

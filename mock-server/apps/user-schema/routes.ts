@@ -6,8 +6,7 @@ import { wholeSeconds } from '../../shared/time';
 import { type AppService } from '../service';
 import type { StoredApp } from '../store';
 import { BASE_PROPERTIES, MAX_CUSTOM_PROPERTIES, type StoredUserSchema, type UserSchemaStore } from './store';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../../shared/json';
 
 /**
  * The app user schema (`GET`/`POST /api/v1/meta/schemas/apps/{appId}/default`): its base properties

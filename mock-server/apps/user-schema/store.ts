@@ -1,4 +1,4 @@
-type Json = Record<string, unknown>;
+import type { Json } from '../../shared/json';
 
 /** An app user schema changed from its default: custom properties, and base properties' `required`. */
 export interface StoredUserSchema {

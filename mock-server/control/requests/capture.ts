@@ -1,6 +1,7 @@
 // How the request journal keeps headers and bodies: secrets redacted first, then cut to a bound, so
 // an entry never holds more than the bounds below, whatever was sent.
 import { exceedsUtf8Bytes, utf8ByteLength } from '../../http/utf8';
+import { toBase64 } from '../../shared/base64';
 import { bodyKind, redactBodyText, redactHeader } from './redact';
 
 /** The default bound on each body the journal keeps, in UTF-8 bytes. */
@@ -230,7 +231,5 @@ export function bodySize(body: KeptBody): number {
 export function bodyText(body: KeptBody): string {
   if (typeof body.data === 'string') return body.data;
   if (!body.binary) return decoder.decode(body.data);
-  let binary = '';
-  for (let i = 0; i < body.data.length; i += 0x8000) binary += String.fromCharCode(...body.data.subarray(i, i + 0x8000));
-  return btoa(binary);
+  return toBase64(body.data);
 }

@@ -24,7 +24,7 @@ import { ControlPlane, rateLimitTable, type MockHealth, type RateLimitSetting, t
 import type { Stub, StubInput } from './control/stubs';
 import { createControlRouter, isControlPath } from './control/routes';
 import { SeedDocumentSchema, type SeedDocument } from './control/seed-schema';
-import { SnapshotSchema, snapshotSchemaOf, type Snapshot, type SnapshotOptions } from './control/snapshot-schema';
+import { snapshotSchemaOf, type Snapshot, type SnapshotOptions } from './control/snapshot-schema';
 import { demoApps } from './seed/demo';
 import { direct } from './state/direct';
 import { ControlClock } from './state/clock';

@@ -35,7 +35,7 @@ export type { RegisterProviderInput } from './security-events/providers';
 export type { DeviceSignals, UserSignals } from './security-events/signals';
 export type { IgnoredDelivery, IgnoreReason } from './security-events/ignored';
 export type { StoredLogEvent } from './logs/store';
-export { RECEIVE_EVENT_TYPE } from './security-events/ingestion';
+export { RECEIVE_EVENT_TYPE } from './security-events/log-events';
 export { ControlInputError } from './control/body-errors';
 export { SeedDocumentSchema, seedJsonSchema } from './control/seed-schema';
 export type { SeedDocument } from './control/seed-schema';

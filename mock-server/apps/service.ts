@@ -11,7 +11,8 @@ import { refuseDeepBody } from '../http/json-bounds';
 import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
-import { buildAppBody, generatedNameStem, renderAppBytes } from './representation';
+import { buildAppBody } from './build-body';
+import { generatedNameStem, renderAppBytes } from './representation';
 import {
   appHasKey,
   createAppCollection,

@@ -13,7 +13,7 @@ import { policyRoutes } from './policies/routes';
 import { PolicyStore, renderPolicy, type PolicyInput, type StoredPolicy } from './policies/store';
 import { provisioningRoutes } from './provisioning/routes';
 import { defaultCapabilities, provisioningKind, ProvisioningStore } from './provisioning/store';
-import { mergeOnto } from './representation';
+import { mergeOnto } from './build-body';
 import { wholeSeconds } from '../shared/time';
 import { decodeBase64, toBase64 } from '../shared/base64';
 import { type AppService } from './service';

@@ -5,7 +5,7 @@ import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues'
 import { matches, parseExpression, singleEquality, type ExpressionRules, type Operator } from './query';
 import { ownMember } from './users';
 import { pageOrRefuse, type Directory, type DirectoryGroup, type DirectoryUser } from './store';
-import { isObject, type Json } from '../shared/json';
+import { isObject } from '../shared/json';
 
 const EQ: ReadonlySet<Operator> = new Set(['eq']);
 const RANGE: ReadonlySet<Operator> = new Set(['eq', 'gt', 'ge', 'lt', 'le']);

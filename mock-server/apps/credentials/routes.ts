@@ -14,7 +14,7 @@ import { CredentialService, signingKid } from './service';
 import { KEY_VALIDITY_YEARS, renderKey, type AppKey } from './signing-keys';
 import { CERTIFICATE_TYPES, readCertificateUpload } from './certificate-upload';
 import { NotDerError, rsaPublicMembers, sha256Thumbprint, toBase64 } from './x509';
-import { isObject, type Json } from '../../shared/json';
+import { isObject } from '../../shared/json';
 
 /** `E0000019`: what the request accepts or sends is not what the endpoint serves (real orgs' words, no causes). */
 function unsupportedMediaType(): OktaHttpError {

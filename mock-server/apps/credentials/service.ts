@@ -7,7 +7,7 @@ import { CsrStore } from './csrs';
 import { clientKeys, clientKeysProblem, identifyKeys, type KeyTimes } from './jwks';
 import { SecretStore } from './secrets';
 import { SigningKeys } from './signing-keys';
-import { isObject, type Json } from '../../shared/json';
+import { isObject } from '../../shared/json';
 
 /** What the credentials need from the backend. */
 export interface CredentialDeps {

@@ -1,7 +1,7 @@
 import * as asn1js from 'asn1js';
 import { AlgorithmIdentifier, Attribute, Certificate, CertificationRequest, Extension, Extensions, GeneralName, GeneralNames, PublicKeyInfo, RelativeDistinguishedNames, Time } from 'pkijs';
 import type { CryptoKey } from 'jose';
-import { decodeBase64url, encodeBase64url } from '../../../src/set/base64url';
+import { encodeBase64url } from '../../../src/set/base64url';
 
 // Certificates and certification requests are encoded by PKI.js (over asn1js) and signed with Web
 // Crypto, so the backend's core needs no Node built-in. PKI.js's own `sign()` is not used: it leaves

@@ -7,7 +7,7 @@ import {
 import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
 import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
 import { checkedBody } from '../checked-body';
-import { mergeOnto } from '../representation';
+import { mergeOnto } from '../build-body';
 import type { AppService } from '../service';
 import type { StoredApp } from '../store';
 import { encodeBase64url } from '../../shared/base64';

@@ -1,15 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SecurityEventTokenError } from '../../../src/index';
 import { events } from '../../../src/set/index';
-import { useMockBackend } from '../../support/backend';
-import { addAda, ADA, providerKey, RECEIVE_EVENT, registerProvider, sign, tamperSignature, type ProviderKey } from './helpers';
+import { ADA, providerKey, RECEIVE_EVENT, registerProvider, sign, tamperSignature, type ProviderKey, useReceiverBackend } from './helpers';
 
-const { backend, client } = useMockBackend();
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
-beforeEach(() => {
-  addAda(backend);
-});
+const { backend, client } = useReceiverBackend();
 
 let key: ProviderKey;
 beforeAll(async () => {

@@ -1,9 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MockBackend } from '../../../mock-server/index';
 import { EVENT_TYPES, events, type SecurityEventsInput } from '../../../src/set/index';
-import { useMockBackend } from '../../support/backend';
 import {
-  addAda,
   ADA,
   expectAccepted,
   ISSUER,
@@ -14,14 +12,10 @@ import {
   registerProvider,
   sign,
   type ProviderKey,
+  useReceiverBackend,
 } from './helpers';
 
-const { backend } = useMockBackend();
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
-beforeEach(() => {
-  addAda(backend);
-});
+const { backend } = useReceiverBackend();
 
 let key: ProviderKey;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 import { createHmac, createSign, KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
-import { expect } from 'vitest';
-import type { MockBackend } from '../../../mock-server/index';
+import { beforeEach, expect } from 'vitest';
+import type { MockBackend, MockBackendOptions } from '../../../mock-server/index';
 import { signSecurityEventToken, type SecurityEventsInput } from '../../../src/set/index';
 import { call, type RawResponse } from '../raw-http';
+import { useMockBackend } from '../../support/backend';
 
 /** The receiver's path (RFC 8935 push delivery). */
 export const RECEIVER_PATH = '/security/api/v1/security-events';
@@ -35,6 +36,19 @@ export async function providerKey(kid = 'key-1'): Promise<ProviderKey> {
  */
 export function addAda(backend: MockBackend, id?: string) {
   return backend.directory.addUser({ login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', ...(id === undefined ? {} : { id }) });
+}
+
+/**
+ * The backend of a test file about acting on received events ({@link useMockBackend}). Okta acts
+ * only on events about users of the organization, so Ada (`ada@example.com`, with `adaId` when given)
+ * is added before each test.
+ */
+export function useReceiverBackend(options: MockBackendOptions = {}, adaId?: string) {
+  const used = useMockBackend(options);
+  beforeEach(() => {
+    addAda(used.backend, adaId);
+  });
+  return used;
 }
 
 /** Registers an ACTIVE provider whose key set holds `keys` (nothing is fetched). */

@@ -1,9 +1,7 @@
 import { exportJWK, generateKeyPair } from 'jose';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, events, signSecurityEventToken } from '../../../src/set/index';
-import { useMockBackend } from '../../support/backend';
 import {
-  addAda,
   ADA,
   expectAccepted,
   ISSUER,
@@ -13,14 +11,10 @@ import {
   registerProvider,
   signWithNodeCrypto,
   type ProviderKey,
+  useReceiverBackend,
 } from './helpers';
 
-const { backend } = useMockBackend();
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
-beforeEach(() => {
-  addAda(backend);
-});
+const { backend } = useReceiverBackend();
 
 let key: ProviderKey;
 beforeAll(async () => {

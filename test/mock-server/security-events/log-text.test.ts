@@ -1,21 +1,15 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
 import { DEFAULT_MOCK_TOKEN } from '../../../mock-server/index';
-import { useMockBackend } from '../../support/backend';
-import { addAda, expectAccepted, manualClock, providerKey, publish, registerProvider, sign, type ProviderKey } from './helpers';
+import { expectAccepted, manualClock, providerKey, publish, registerProvider, sign, type ProviderKey, useReceiverBackend } from './helpers';
 
 // The System Log events of accepted tokens are kept compact and built when read: what is read must be,
 // byte for byte, what the receiver used to store when it built each event on arrival (EXPECTED below
 // was recorded from that version; its fourth event, about a user the organization does not have, is
 // gone since the receiver ignores such events, as Okta's does).
 const clock = manualClock();
-const { backend } = useMockBackend({ now: clock.now, ids: 'deterministic' });
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
 // Ada gets an id of her own, so the recorded events keep the ids they were recorded with.
-beforeEach(() => {
-  addAda(backend, '00uAdaLovelace000001');
-});
+const { backend } = useReceiverBackend({ now: clock.now, ids: 'deterministic' }, '00uAdaLovelace000001');
 
 let key: ProviderKey;
 beforeAll(async () => {

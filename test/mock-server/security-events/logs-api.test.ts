@@ -1,10 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
 import { DEFAULT_MOCK_TOKEN } from '../../../mock-server/index';
-import { useMockBackend } from '../../support/backend';
 import { call, expectOktaError } from '../raw-http';
 import {
-  addAda,
   ADA,
   expectAccepted,
   manualClock,
@@ -15,20 +13,16 @@ import {
   registerProvider,
   sign,
   type ProviderKey,
+  useReceiverBackend,
 } from './helpers';
 
 const clock = manualClock();
-const { backend } = useMockBackend({
+const { backend } = useReceiverBackend({
   now: clock.now,
   tokens: [
     { type: 'SSWS', token: DEFAULT_MOCK_TOKEN },
     { type: 'Bearer', token: 'providers-token', scopes: ['okta.securityEventsProviders.manage'] },
   ],
-});
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
-beforeEach(() => {
-  addAda(backend);
 });
 
 let key: ProviderKey;

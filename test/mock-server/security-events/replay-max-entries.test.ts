@@ -1,14 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
-import { useMockBackend } from '../../support/backend';
-import { addAda, ADA, expectAccepted, providerKey, publish, receivedEvents, registerProvider, sign, type ProviderKey } from './helpers';
+import { ADA, expectAccepted, providerKey, publish, receivedEvents, registerProvider, sign, type ProviderKey, useReceiverBackend } from './helpers';
 
-const { backend } = useMockBackend({ replay: { maxEntries: 3 } });
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
-beforeEach(() => {
-  addAda(backend);
-});
+const { backend } = useReceiverBackend({ replay: { maxEntries: 3 } });
 
 let key: ProviderKey;
 beforeAll(async () => {

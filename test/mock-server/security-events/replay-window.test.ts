@@ -1,8 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../../src/set/index';
-import { useMockBackend } from '../../support/backend';
 import {
-  addAda,
   ADA,
   expectAccepted,
   expectRefused,
@@ -13,15 +11,11 @@ import {
   registerProvider,
   sign,
   type ProviderKey,
+  useReceiverBackend,
 } from './helpers';
 
 const clock = manualClock();
-const { backend } = useMockBackend({ replay: { windowMs: 10_000 }, now: clock.now });
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
-beforeEach(() => {
-  addAda(backend);
-});
+const { backend } = useReceiverBackend({ replay: { windowMs: 10_000 }, now: clock.now });
 
 let key: ProviderKey;
 beforeAll(async () => {

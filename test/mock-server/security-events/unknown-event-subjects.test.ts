@@ -1,8 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useMockBackend } from '../../support/backend';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../raw-http';
 import {
-  addAda,
   ADA,
   CLAIM_FAILURE,
   expectAccepted,
@@ -13,14 +11,10 @@ import {
   registerProvider,
   sign,
   type ProviderKey,
+  useReceiverBackend,
 } from './helpers';
 
-const { backend } = useMockBackend();
-
-// Okta acts only on events about users of the organization: these tests are about acting on them.
-beforeEach(() => {
-  addAda(backend);
-});
+const { backend } = useReceiverBackend();
 
 let key: ProviderKey;
 beforeAll(async () => {

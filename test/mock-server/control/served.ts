@@ -1,3 +1,4 @@
+import { bookmark as bookmarkInput } from '../app-inputs';
 import { createMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock-server/index';
 import { listen, type RunningServer } from '../../../mock-server/node/index';
 
@@ -62,4 +63,4 @@ export async function serveBackend(options: MockBackendOptions = {}): Promise<Se
 }
 
 /** A bookmark app's create input. */
-export const bookmark = (label = 'Wiki') => ({ name: 'bookmark', label, signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } });
+export const bookmark = (label = 'Wiki') => bookmarkInput(label);

@@ -1,3 +1,4 @@
+import { bookmark } from '../app-inputs';
 import { createMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock-server/index';
 import type { CreateApplicationInput } from '../../../src/index';
 import { samlSignOn } from '../../../mock-server/seed/saml-sign-on';
@@ -80,9 +81,9 @@ export function oidcApp(method = 'client_secret_basic', jwks?: object[]): Create
   } as CreateApplicationInput;
 }
 
-/** A bookmark app. */
+/** A bookmark app labelled Wiki (unless told otherwise). */
 export function bookmarkApp(label = 'Wiki'): CreateApplicationInput {
-  return { name: 'bookmark', label, signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } };
+  return bookmark(label);
 }
 
 /** Counts the RSA key pairs Web Crypto makes while `run` runs. */

@@ -111,3 +111,30 @@ describe('and in the shapes found reading the journal again', () => {
     expect(kept.body).toBe(multipart('xyz', [['name="metadata"', '{"profile":{"login":"ada@example.com"},"credentials":{"password":{"value":"[REDACTED]"}}}']]));
   });
 });
+
+describe('a form is read as a form whatever its text opens with (review of the journal)', () => {
+  it('a form labelled as one whose first field name opens with "[" is read as a form, not as JSON', async () => {
+    const kept = await sentToTokenEndpoint('application/x-www-form-urlencoded', '[x]=1&grant_type=client_credentials&client_secret=TopSecret31');
+    expect(kept.body).toBe('[x]=1&grant_type=client_credentials&client_secret=[REDACTED]');
+  });
+
+  it('a form labelled as one opening with "{" loses its authorization code, though only the code hints at a secret', async () => {
+    const kept = await sentToTokenEndpoint('application/x-www-form-urlencoded', '{&grant_type=authorization_code&code=Brace-Code-31');
+    expect(kept.body).toBe('{&grant_type=authorization_code&code=[REDACTED]');
+  });
+
+  it('a form labelled as one that holds a multipart delimiter further on loses the secret before the delimiter', async () => {
+    const tail = '\r\n--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nv\r\n--b--\r\n';
+    const kept = await sentToTokenEndpoint('application/x-www-form-urlencoded', `client_secret=Form-Before-Delimiter-31&a=1${tail}`);
+    expect(kept.body).toBe(`client_secret=[REDACTED]&a=1${tail}`);
+  });
+
+  it('a multipart body with a form before its first delimiter and after its last loses the secrets in both', async () => {
+    const body = multipart('b', [['name="grant_type"', 'client_credentials']]);
+    const kept = await sentToTokenEndpoint(
+      'multipart/form-data; boundary=b',
+      `client_secret=Preamble-Secret-31&a=1\r\n${body}password=Epilogue-Secret-31&b=2`,
+    );
+    expect(kept.body).toBe(`client_secret=[REDACTED]&a=1\r\n${body}password=[REDACTED]&b=2`);
+  });
+});

@@ -8,7 +8,7 @@ import { isLoopbackHost } from '../../validation/loopback';
 import { wholeNumber, type Command } from './args';
 import { UsageError } from './io';
 import { keySetOf } from './jwks';
-import { starterGoneMessage, watchStarter, type StarterWatch } from './parent-watch';
+import { stopOnSignalOrStarterGone } from './parent-watch';
 
 /** The host as a URL writes it: an IPv6 address in brackets. */
 function urlHost(host: string): string {
@@ -91,24 +91,12 @@ export const serve: Command = {
     server.on('request', toNodeListener(handler));
 
     return new Promise<number>((resolve) => {
-      let watch: StarterWatch | undefined;
-      const stop = () => {
-        watch?.stop();
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        void closed(server).then(() => resolve(0));
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-      if (values['no-parent-watch'] !== true) {
-        watch = watchStarter((link) => {
-          // Whoever read the output may have gone with the starter: a closed pipe must not stop the close.
-          process.stdout.on('error', () => undefined);
-          process.stderr.on('error', () => undefined);
-          process.stderr.write(`appset-set serve: ${starterGoneMessage(link)}\n`);
-          stop();
+      const watch = stopOnSignalOrStarterGone('appset-set serve', values['no-parent-watch'] !== true, () => {
+        void closed(server).then(() => {
+          process.stdout.write('appset-set serve stopped\n');
+          resolve(0);
         });
-      }
+      });
       const configuration = new URL(handler.configurationUrl);
       const proxied = configuration.origin === served ? '' : `; served here at ${served}${configuration.pathname}`;
       process.stdout.write(`appset-set serve listening on ${served}\n`);

@@ -5,14 +5,7 @@ import { algorithmFlag } from './keygen';
 
 /** The flags {@link keySetOf} reads (`--key`, `--kid`, `--alg`): `jwks` has these alone, `serve` has them too. */
 export const KEY_SET_FLAGS = {
-  key: {
-    type: 'string',
-    multiple: true,
-    value: 'FILE',
-    help: 'a key whose public part is published: PKCS #8 or public key PEM, JWK or JWK Set (JSON)',
-    example: 'provider-key.pem',
-    required: true,
-  },
+  key: { type: 'string', multiple: true, value: 'FILE', help: 'a key whose public part is published: PKCS #8 or public key PEM, JWK or JWK Set (JSON)', example: 'provider-key.pem', required: true },
   kid: { type: 'string', value: 'KID', help: 'the key id, when one --key is given', example: 'risk-2026-01' },
   alg: { type: 'string', value: 'ALG', help: 'the signature algorithm, when one --key is given (default: what the key implies)', example: 'RS256' },
 } as const satisfies Record<string, Flag>;

@@ -113,20 +113,13 @@ describe('and in the shapes found reading the journal again', () => {
 });
 
 describe('a form is read as a form whatever its text opens with (review of the journal)', () => {
-  it('a form labelled as one whose first field name opens with "[" is read as a form, not as JSON', async () => {
-    const kept = await sentToTokenEndpoint('application/x-www-form-urlencoded', '[x]=1&grant_type=client_credentials&client_secret=TopSecret31');
-    expect(kept.body).toBe('[x]=1&grant_type=client_credentials&client_secret=[REDACTED]');
-  });
-
-  it('a form labelled as one opening with "{" loses its authorization code, though only the code hints at a secret', async () => {
-    const kept = await sentToTokenEndpoint('application/x-www-form-urlencoded', '{&grant_type=authorization_code&code=Brace-Code-31');
-    expect(kept.body).toBe('{&grant_type=authorization_code&code=[REDACTED]');
-  });
-
-  it('a form labelled as one that holds a multipart delimiter further on loses the secret before the delimiter', async () => {
-    const tail = '\r\n--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nv\r\n--b--\r\n';
-    const kept = await sentToTokenEndpoint('application/x-www-form-urlencoded', `client_secret=Form-Before-Delimiter-31&a=1${tail}`);
-    expect(kept.body).toBe(`client_secret=[REDACTED]&a=1${tail}`);
+  const tail = '\r\n--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nv\r\n--b--\r\n';
+  it.each([
+    ['whose first field name opens with "[" is read as a form, not as JSON', '[x]=1&grant_type=client_credentials&client_secret=TopSecret31', '[x]=1&grant_type=client_credentials&client_secret=[REDACTED]'],
+    ['opening with "{" loses its authorization code, though only the code hints at a secret', '{&grant_type=authorization_code&code=Brace-Code-31', '{&grant_type=authorization_code&code=[REDACTED]'],
+    ['that holds a multipart delimiter further on loses the secret before the delimiter', `client_secret=Form-Before-Delimiter-31&a=1${tail}`, `client_secret=[REDACTED]&a=1${tail}`],
+  ])('a form labelled as one %s', async (_case, sent, kept) => {
+    expect((await sentToTokenEndpoint('application/x-www-form-urlencoded', sent)).body).toBe(kept);
   });
 
   it('a multipart body with a form before its first delimiter and after its last loses the secrets in both', async () => {

@@ -1,34 +1,15 @@
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../package.json';
 import { createMockBackend } from '../../mock-server/index';
 import { listen, type RunningServer } from '../../mock-server/node/index';
+import { appsetSet, type Ran } from './set-cli-process';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const ISSUER = 'https://risk.example.com';
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `appset-set` from the sources with `args`, writing `stdin` to it, and resolves once it has ended. */
-function appsetSet(args: string[], stdin = ''): Promise<Ran> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/set/cli/main.ts', ...args], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 // Each test starts the command one to three times, and a loaded machine takes seconds per start.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

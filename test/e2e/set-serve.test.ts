@@ -87,8 +87,13 @@ describe('appset-set serve', () => {
     );
   });
 
-  it('stops on SIGTERM', async () => {
+  it('stops on SIGTERM, saying so on stdout as appset-mock does, and exits 0', async () => {
+    let printed = '';
+    serving.stdout!.on('data', (chunk: string) => (printed += chunk));
+    const ended = new Promise<number | null>((resolve) => serving.on('close', (code) => resolve(code)));
     serving.kill('SIGTERM');
+    expect(await ended).toBe(0);
+    expect(printed).toBe('appset-set serve stopped\n');
     expect(await goneWithin(served.pid)).toBe(true);
   });
 

@@ -157,7 +157,9 @@ const FORM_HINT = /%|code/i;
  * they hold), multipart parts named for secrets, the private members of JSON Web Keys, and PEM
  * private keys anywhere. Text is read by what it is, whatever its label says: text that opens JSON
  * as JSON, multipart text (a `Content-Disposition` under a delimiter line) as multipart, text that
- * reads as a form as a form; `kind` only adds that a `form` is read as one in any case. Text without
+ * reads as a form as a form (as is text that opens like JSON but holds no secret as JSON, and a
+ * multipart body's preamble and epilogue); `kind` only adds that a `form` is read as one in any
+ * case, after any other reading. Text without
  * a hint of a secret comes back as it is. A cut or malformed text is read as far as it goes.
  * Signed tokens (`jwt`: a security event token) hold nothing secret and are not read. Every step is
  * linear in the text's length.
@@ -173,12 +175,22 @@ function redactText(text: string, labelledForm: boolean, contentType: string | n
   const hinted = SECRET_HINT.test(text);
   if (!hinted && !FORM_HINT.test(text)) return text;
   const withoutKeys = text.includes('PRIVATE KEY') ? text.replace(PEM_PRIVATE_KEY, REDACTED) : text;
-  if (JSON_START.test(withoutKeys)) return hinted ? redactJson(withoutKeys) : withoutKeys;
+  if (JSON_START.test(withoutKeys)) {
+    const read = hinted ? redactJson(withoutKeys) : withoutKeys;
+    // Text that only opens like JSON may be a form (`[x]=1&client_secret=…`), and a form label means
+    // the route reads it as one: it is read as a form too unless it held a secret as JSON.
+    return labelledForm || read === withoutKeys ? redactForm(read) : read;
+  }
   const boundary = depth < MAX_DEPTH ? multipartBoundary(withoutKeys, contentType) : null;
   if (boundary !== null) {
-    return redactMultipart(withoutKeys, boundary, (name, value) =>
-      name !== null && isSecretField(name) ? REDACTED : redactText(value, false, null, depth + 1),
+    const read = redactMultipart(
+      withoutKeys,
+      boundary,
+      (name, value) => (name !== null && isSecretField(name) ? REDACTED : redactText(value, false, null, depth + 1)),
+      (outside) => redactText(outside, labelledForm, null, depth + 1),
     );
+    // A form label means the route reads the whole text as a form, delimiters and all.
+    return labelledForm ? redactForm(read) : read;
   }
   if (labelledForm || FORM_START.test(withoutKeys)) return redactForm(withoutKeys);
   return withoutKeys;

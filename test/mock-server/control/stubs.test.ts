@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ControlInputError, createMockBackend } from '../../../mock-server/index';
-import { bookmark, serveBackend, type Served } from './served';
+import { bookmark, useServedBackend } from './served';
 
-let served: Served;
-beforeAll(async () => {
-  served = await serveBackend();
-});
-afterAll(() => served.close());
-beforeEach(async () => {
-  expect((await served.plane('POST', '/reset')).status).toBe(204);
-});
-
-const plane = (...args: Parameters<Served['plane']>) => served.plane(...args);
-const okta = (...args: Parameters<Served['okta']>) => served.okta(...args);
+const { plane, okta } = useServedBackend();
 
 const usersStub = { method: 'GET', pathPattern: '/api/v1/users/*', status: 200, headers: { 'X-Stubbed': 'yes' }, body: { id: '00u1', status: 'ACTIVE' } };
 

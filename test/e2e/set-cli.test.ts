@@ -71,6 +71,28 @@ describe('appset-set keygen → sign → publish → verify', () => {
     expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(keygen.stdout));
   });
 
+  it('jwks prints a key file’s kid with its C1 controls escaped, and the JSON reads back the same', async () => {
+    const kid = 'evil\u001b[31mRED\u001b]0;title\u0007\nfake: line\u009b2J\u2028';
+    const evilFile = join(dir, 'evil-kid.json');
+    writeFileSync(evilFile, JSON.stringify({ keys: [{ ...JSON.parse(keygen.stdout).keys[0], kid }] }));
+    const ran = await appsetSet(['jwks', '--key', evilFile]);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(ran.stdout).toContain('"kid": "evil\\u001b[31mRED\\u001b]0;title\\u0007\\nfake: line\\u009b2J\\u2028"');
+    expect(ran.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(JSON.parse(ran.stdout).keys[0].kid).toBe(kid);
+  });
+
+  it('an error quoting a value escapes its control characters: a file name cannot forge a line', async () => {
+    const junk = join(dir, 'junk\u001b[2J\nforged\u009b.json');
+    writeFileSync(junk, 'not a key');
+    const ran = await appsetSet(['jwks', '--key', junk]);
+    expect(ran).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `appset-set jwks: --key ${join(dir, 'junk\\u001b[2J\\u000aforged\\u009b.json')}: neither a PEM key nor JSON (a JWK or a JWK Set); give a key file such as appset-set keygen writes.\n`,
+    });
+  });
+
   it('sign prints a compact token whose kid is the key set’s', async () => {
     const ran = await appsetSet([
       'sign',

@@ -1,6 +1,7 @@
 import { publicKeySet, type KeySetEntry, type PublicJwk } from '../jwks';
 import type { Command, Flag } from './args';
 import { readKeyFile, UsageError } from './io';
+import { printableJson } from './print';
 import { algorithmFlag } from './keygen';
 
 /** The flags {@link keySetOf} reads (`--key`, `--kid`, `--alg`): `jwks` has these alone, `serve` has them too. */
@@ -19,7 +20,7 @@ export const jwks: Command = {
     '(by default its RFC 7638 thumbprint, or a JWK\'s own), alg and use "sig".',
   flags: KEY_SET_FLAGS,
   async run(values) {
-    process.stdout.write(`${JSON.stringify(await keySetOf(values), null, 2)}\n`);
+    process.stdout.write(`${printableJson(await keySetOf(values))}\n`);
     return 0;
   },
 };

@@ -8,6 +8,7 @@ import { isLoopbackHost } from '../../validation/loopback';
 import { wholeNumber, type Command } from './args';
 import { UsageError } from './io';
 import { KEY_SET_FLAGS, keySetOf } from './jwks';
+import { printableText } from './print';
 import { stopOnSignalOrStarterGone } from './parent-watch';
 
 /** The host as a URL writes it: an IPv6 address in brackets. */
@@ -93,7 +94,7 @@ export const serve: Command = {
       process.stdout.write(`appset-set serve listening on ${served}\n`);
       process.stdout.write(`well_known_url: ${handler.configurationUrl}  (register the provider with this URL${proxied})\n`);
       process.stdout.write(`issuer: ${handler.configuration.issuer}  (sign with: appset-set sign --issuer ${handler.configuration.issuer} …)\n`);
-      process.stdout.write(`jwks_uri: ${handler.configuration.jwks_uri}  (kid ${handler.jwks.keys.map((key) => key.kid).join(', ')})\n`);
+      process.stdout.write(`jwks_uri: ${handler.configuration.jwks_uri}  (kid ${printableText(handler.jwks.keys.map((key) => key.kid).join(', '))})\n`);
       const stopsWith = watch === undefined ? '' : '; it also stops when the process that started it ends';
       process.stdout.write(`pid: ${process.pid}  (stop it with kill -TERM ${process.pid}${stopsWith})\n`);
     });

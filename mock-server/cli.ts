@@ -11,7 +11,7 @@ import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, 
 import { LogLines, type LogLevel } from './node/log-lines';
 import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from './control/requests/capture';
 import { JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './control/requests/journal';
-import { starterGoneMessage, watchStarter, type StarterWatch } from '../src/set/cli/parent-watch';
+import { stopOnSignalOrStarterGone } from '../src/set/cli/parent-watch';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {
@@ -337,11 +337,9 @@ async function main(): Promise<number> {
   }
 
   return new Promise<number>((resolve) => {
-    let watch: StarterWatch | undefined;
-    const stop = () => {
-      watch?.stop();
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    // The handlers are in place before the server says it listens: a harness that stops it as soon
+    // as it reads that line gets the state written and a clean exit, never the default kill.
+    stopOnSignalOrStarterGone('appset-mock', options.parentWatch, () => {
       if (statePath !== undefined) {
         try {
           writeState(statePath, backend.snapshot());
@@ -360,21 +358,7 @@ async function main(): Promise<number> {
           resolve(1);
         },
       );
-    };
-    // The handlers are in place before the server says it listens: a harness that stops it as soon
-    // as it reads that line gets the state written and a clean exit, never the default kill.
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    if (options.parentWatch) {
-      watch = watchStarter((link) => {
-        // Whoever read stdout and stderr may have gone with the starter: a write to a closed pipe
-        // must not end the process before the state is written and the server closed.
-        process.stdout.on('error', () => undefined);
-        process.stderr.on('error', () => undefined);
-        process.stderr.write(`appset-mock: ${starterGoneMessage(link)}\n`);
-        stop();
-      });
-    }
+    });
     process.stdout.write(`appset mock server listening on ${server.url}\n`);
     process.stdout.write(`token: ${options.token}  (send it as: Authorization: SSWS ${options.token})\n`);
     if (options.orgUrl !== undefined) process.stdout.write(`org url: ${backend.orgUrl}  (links in responses point here)\n`);

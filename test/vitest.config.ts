@@ -4,23 +4,26 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The test files that start processes of their own (the CLIs, the examples, Chromium, npm in a
- * copy of the repository): `npm test` runs them as a stage after the in-process tests, which thus
- * answer first. Everything else under test/ and examples/ runs inside vitest's workers.
+ * The tests that start processes of their own (the CLIs, the examples, Chromium, npm in a copy of
+ * the repository, a child Node to measure memory or to outlast a blocked server): `npm test` runs
+ * them as a stage after the in-process tests, which thus answer first and never wait on a child in
+ * a worker they share. Everything else under test/ and examples/ runs inside vitest's workers;
+ * `test/config/isolation.test.ts` checks that no other file starts a process.
  */
-const PROCESSES = [
-  'test/e2e/**/*.test.ts',
-  'test/examples/**/*.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/package/**/*.test.ts',
+export const PROCESS_FOLDERS = ['test/e2e/', 'test/examples/', 'test/browser/', 'test/package/'];
+export const PROCESS_FILES = [
   'test/mock-server/control/cli.test.ts',
+  'test/mock-server/control/journal-memory.test.ts',
+  'test/mock-server/control/journal-redaction-mislabelled.test.ts',
+  'test/hardening/journal-redaction-dos.test.ts',
 ];
+const PROCESSES = [...PROCESS_FOLDERS.map((folder) => `${folder}**/*.test.ts`), ...PROCESS_FILES];
 
 /**
  * Test files that replace a module with `vi.mock`: a replacement needs a module graph of the file's
  * own, so these run isolated (the in-process stage runs both in-process projects).
  */
-export const MOCKS_MODULES = ['test/set/key-cache.test.ts'];
+export const MOCKS_MODULES = ['test/set/key-cache.test.ts', 'test/set/cli-publish-bounds.test.ts'];
 
 const outputFile = process.env.APPSET_TEST_REPORT;
 

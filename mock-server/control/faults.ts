@@ -14,7 +14,7 @@ export const FaultInputSchema = z
     /** Only requests with this method (any when absent). */
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']).optional(),
     /** A path (`/api/v1/apps`) or a glob: `*` takes one segment, a trailing `/*` any deeper path. */
-    path: oktaPathSchema('/api/v1/apps/*', 'The control plane cannot be faulted; name an Okta path such as /api/v1/apps'),
+    path: oktaPathSchema('/api/v1/apps/*', 'The control plane cannot be faulted; name a path outside /__appset, such as /api/v1/apps'),
     /** How many matching requests it applies to; default 1. */
     times: z.int().min(1).max(10_000).optional(),
     /** 429 (Okta's E0000047 with rate-limit headers) or a 5xx (Okta's error body). */

@@ -2,9 +2,13 @@ import { z } from 'zod';
 
 const CONTROL_PREFIX = '/__appset';
 
+/** An empty segment (`//`), or a `.` or `..` one: a request's path never holds one, so a path with one is a way past the plane's rule, not a path. */
+const UNNORMALIZED_SEGMENT = /\/\/|\/\.\.?(?:\/|$)/;
+
 /**
- * A path on Okta's side of the server, as faults, stubs and journal matchers name one: starting with
- * `/`, without query or spaces, never the control plane's. `example` shows a good one; `planeRefusal`
+ * A path outside the control plane, as faults and stubs name one: any path the server answers
+ * (Okta's, or one it lacks such as `/favicon.ico`), starting with `/`, without query, spaces, empty
+ * (`//`), `.` or `..` segments, never the control plane's. `example` shows a good one; `planeRefusal`
  * says why the plane's own paths are refused.
  */
 export function oktaPathSchema(example: string, planeRefusal: string) {
@@ -13,6 +17,7 @@ export function oktaPathSchema(example: string, planeRefusal: string) {
     .min(1)
     .max(500)
     .regex(/^\/[^\s?#]*$/, `Must be a path starting with "/", without query or spaces, e.g. ${example}`)
+    .refine((p) => !UNNORMALIZED_SEGMENT.test(p), `Must be a path without empty ("//"), "." or ".." segments, as a request's path arrives, e.g. ${example}`)
     .refine((p) => !isPlanePath(p), planeRefusal);
 }
 

@@ -194,7 +194,26 @@ function valueTest(matcher: StubValueMatcher): (values: readonly string[]) => bo
   return (values) => values.some((v) => fold(v).includes(part));
 }
 
-/** Whether two JSON values are the same: objects by their members (in any order), arrays element by element. */
+/**
+ * How many members each object of a request's parsed body has, counted once: every stub compared with
+ * one body reads the same count, so many stubs cost one pass over a body of many members, not one each.
+ */
+const memberCounts = new WeakMap<object, number>();
+
+function memberCount(value: object): number {
+  let count = memberCounts.get(value);
+  if (count === undefined) {
+    count = Object.keys(value).length;
+    memberCounts.set(value, count);
+  }
+  return count;
+}
+
+/**
+ * Whether two JSON values are the same: objects by their members (in any order), arrays element by
+ * element. The stub's members are compared first, and the body's are counted only then (once per
+ * object): a stub that differs costs its own size, not the body's.
+ */
 function equalJson(actual: unknown, expected: unknown): boolean {
   if (Array.isArray(expected)) {
     return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => equalJson(actual[i], item));
@@ -202,9 +221,13 @@ function equalJson(actual: unknown, expected: unknown): boolean {
   if (typeof expected === 'object' && expected !== null) {
     if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false;
     const keys = Object.keys(expected);
-    return Object.keys(actual).length === keys.length && keys.every((key) => Object.hasOwn(actual, key) && equalJson((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key]));
+    return (
+      keys.every((key) => Object.hasOwn(actual, key) && equalJson((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key])) &&
+      memberCount(actual) === keys.length
+    );
   }
-  return Object.is(actual, expected);
+  // `===`, not Object.is: JSON has one zero, so a body's -0 is the 0 a test wrote.
+  return actual === expected;
 }
 
 /** Compiles a checked `request` member; `undefined` matches every request. */

@@ -31,6 +31,17 @@ const SERVER_HEADERS = new Set([
   'x-rate-limit-reset',
 ]);
 
+/**
+ * Headers no stub answer may carry: cookies (a stub answers on the control plane's origin, whose
+ * cookies it must not set) and headers of a request, not of an answer.
+ */
+const REFUSED_HEADERS: ReadonlyMap<string, string> = new Map([
+  ['set-cookie', 'A stub cannot set cookies: it answers on the origin of the control plane; leave set-cookie out'],
+  ['set-cookie2', 'A stub cannot set cookies: it answers on the origin of the control plane; leave set-cookie2 out'],
+  ['host', 'host is a header of a request, not of an answer; leave it out'],
+  ['expect', 'expect is a header of a request, not of an answer; leave it out'],
+]);
+
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 
 /**
@@ -44,9 +55,9 @@ export const STUB_SAFETY_HEADERS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const stubPath = () =>
-  oktaPathSchema('/api/v1/users/*', 'The control plane cannot be stubbed; name an Okta path such as /api/v1/users').refine(
+  oktaPathSchema('/api/v1/users/*', 'The control plane cannot be stubbed; name a path outside /__appset, such as /api/v1/users').refine(
     (p) => p !== '/',
-    'A stub cannot answer "/", the page a browser opens on this server; name an Okta path such as /api/v1/users',
+    'A stub cannot answer "/", the page a browser opens on this server; name another path, such as /api/v1/users',
   );
 
 /** A header value without CR, LF or other control characters. */
@@ -93,6 +104,8 @@ export const StubInputSchema = z
       const lower = name.toLowerCase();
       if (!HEADER_NAME.test(name)) {
         context.addIssue({ code: 'custom', message: "Must be a header name: letters, digits and !#$%&'*+.^_`|~- (at most 100)", path: ['headers', name] });
+      } else if (REFUSED_HEADERS.has(lower)) {
+        context.addIssue({ code: 'custom', message: REFUSED_HEADERS.get(lower)!, path: ['headers', name] });
       } else if (HOP_BY_HOP_HEADERS.has(lower)) {
         context.addIssue({ code: 'custom', message: `${lower} is a hop-by-hop header, which belongs to one connection, not to an answer; leave it out`, path: ['headers', name] });
       } else if (lower === 'x-content-type-options' && s.headers![name]!.trim().toLowerCase() !== 'nosniff') {

@@ -1,6 +1,5 @@
+import type { Json } from '../shared/json';
 import type { DirectoryGroup, DirectoryUser, UserStatus } from './store';
-
-type Json = Record<string, unknown>;
 
 /** The ids of the organization's user type and user schema, which users' answers name. */
 export interface UserTypeIds {

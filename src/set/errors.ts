@@ -42,8 +42,16 @@ export const MAX_DESCRIPTION_LENGTH = 1000;
  * lines, terminal escapes) written as `\uXXXX`, and at most {@link MAX_DESCRIPTION_LENGTH} characters.
  */
 export function safeDescription(description: string): string {
-  const escaped = description.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = escapeControls(description);
   return escaped.length > MAX_DESCRIPTION_LENGTH ? `${escaped.slice(0, MAX_DESCRIPTION_LENGTH - 1)}…` : escaped;
+}
+
+/**
+ * `text` with every control character (C0, DEL, C1, the line and paragraph separators) written as
+ * `\uXXXX`: what a receiver's descriptions and the CLI's lines hold of values anyone can send.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -231,8 +231,8 @@ function sleep(ms: number, signals: readonly AbortSignal[]): Promise<void> {
   });
 }
 
-/** The least and most of each numeric option. */
-const BOUNDS: Record<keyof typeof PUBLISHER_DEFAULTS, [number, number]> = {
+/** The least and most of each numeric option (the CLI's flags read theirs from here). */
+export const PUBLISHER_BOUNDS: Readonly<Record<keyof typeof PUBLISHER_DEFAULTS, readonly [number, number]>> = {
   maxAttempts: [1, 20],
   maxElapsedMs: [1, 86_400_000],
   timeoutMs: [1, 2_147_483_647],
@@ -261,8 +261,8 @@ export function createPublisher(options: PublisherOptions): SetPublisher {
     (orgUrl === undefined) === (endpoint === undefined) ? `${BLANK_FIELD}: give orgUrl or endpoint, not both` : secureUrlProblem(orgUrl ?? endpoint);
   if (urlProblem !== undefined) issues.push({ path: orgUrl === undefined && endpoint !== undefined ? 'endpoint' : 'orgUrl', reason: urlProblem });
   const settings: Record<string, number> = { ...PUBLISHER_DEFAULTS };
-  for (const [name, [min, max]] of Object.entries(BOUNDS)) {
-    const value = options[name as keyof typeof BOUNDS] ?? settings[name]!;
+  for (const [name, [min, max]] of Object.entries(PUBLISHER_BOUNDS)) {
+    const value = options[name as keyof typeof PUBLISHER_BOUNDS] ?? settings[name]!;
     if (Number.isInteger(value) && value >= min && value <= max) settings[name] = value;
     else issues.push({ path: name, reason: `Must be a whole number from ${min} to ${max}` });
   }

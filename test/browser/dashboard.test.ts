@@ -190,8 +190,9 @@ describe.skipIf(!chromiumAvailable)('in Chromium: the dashboard at /__appset/', 
     const { page, dialogs, errors } = await open();
     const openRequest = async (id: string, shows: string) => {
       await page.click(`tr[data-id="${id}"]`);
-      // The detail of this request (its id shown), not the one open before, which may show the same words.
-      await page.waitForFunction(`!document.getElementById('detail').hidden && document.getElementById('detail').textContent.includes(${JSON.stringify(id)}) && document.getElementById('detail').textContent.includes(${JSON.stringify(shows)})`, {
+      // The detail of the request asked for (its id), not the one open before, which may show the same words.
+      const detail = `document.getElementById('detail')`;
+      await page.waitForFunction(`!${detail}.hidden && ${detail}.textContent.includes(${JSON.stringify(id)}) && ${detail}.textContent.includes(${JSON.stringify(shows)})`, {
         timeout: 20_000,
       });
       return text(page, '#detail');

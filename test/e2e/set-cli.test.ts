@@ -1,34 +1,15 @@
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../package.json';
 import { createMockBackend } from '../../mock-server/index';
 import { listen, type RunningServer } from '../../mock-server/node/index';
+import { appsetSet, type Ran } from './set-cli-process';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const ISSUER = 'https://risk.example.com';
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `appset-set` from the sources with `args`, writing `stdin` to it, and resolves once it has ended. */
-function appsetSet(args: string[], stdin = ''): Promise<Ran> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/set/cli/main.ts', ...args], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 // Each test starts the command one to three times, and a loaded machine takes seconds per start.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -88,6 +69,28 @@ describe('appset-set keygen → sign → publish → verify', () => {
     const ran = await appsetSet(['jwks', '--key', publicFile]);
     expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(keygen.stdout));
+  });
+
+  it('jwks prints a key file’s kid with its C1 controls escaped, and the JSON reads back the same', async () => {
+    const kid = 'evil\u001b[31mRED\u001b]0;title\u0007\nfake: line\u009b2J\u2028';
+    const evilFile = join(dir, 'evil-kid.json');
+    writeFileSync(evilFile, JSON.stringify({ keys: [{ ...JSON.parse(keygen.stdout).keys[0], kid }] }));
+    const ran = await appsetSet(['jwks', '--key', evilFile]);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(ran.stdout).toContain('"kid": "evil\\u001b[31mRED\\u001b]0;title\\u0007\\nfake: line\\u009b2J\\u2028"');
+    expect(ran.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(JSON.parse(ran.stdout).keys[0].kid).toBe(kid);
+  });
+
+  it('an error quoting a value escapes its control characters: a file name cannot forge a line', async () => {
+    const junk = join(dir, 'junk\u001b[2J\nforged\u009b.json');
+    writeFileSync(junk, 'not a key');
+    const ran = await appsetSet(['jwks', '--key', junk]);
+    expect(ran).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `appset-set jwks: --key ${join(dir, 'junk\\u001b[2J\\u000aforged\\u009b.json')}: neither a PEM key nor JSON (a JWK or a JWK Set); give a key file such as appset-set keygen writes.\n`,
+    });
   });
 
   it('sign prints a compact token whose kid is the key set’s', async () => {

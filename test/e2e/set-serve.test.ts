@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,21 @@ afterAll(async () => {
 });
 
 describe('appset-set serve', () => {
+  it('prints a key file’s kid with every control character escaped: no terminal escape, no forged line', async () => {
+    const kid = 'evil\u001b[31mRED\u001b]0;title\u0007\nfake: line\u009b2J';
+    const evilFile = join(dir, 'evil-kid.json');
+    writeFileSync(evilFile, JSON.stringify({ keys: [{ ...jwks.keys[0], kid }] }));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/set/cli/main.ts', 'serve', '--key', evilFile], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) started.push(child.pid);
+    try {
+      const [printed] = await firstMatch(child, /appset-set serve listening on [\s\S]*?\npid: \d+ [^\n]*\n/);
+      expect(printed).toMatch(/\njwks_uri: http:\S+\/jwks\.json {2}\(kid evil\\u001b\[31mRED\\u001b\]0;title\\u0007\\u000afake: line\\u009b2J\)\npid: /);
+      expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('serves on 127.0.0.1 a configuration whose issuer is the served URL, and the public key set', async () => {
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(served).toMatchObject({ wellKnown: `${served.url}/.well-known/ssf-configuration`, issuer: served.url, jwksUri: `${served.url}/jwks.json` });
@@ -87,8 +102,13 @@ describe('appset-set serve', () => {
     );
   });
 
-  it('stops on SIGTERM', async () => {
+  it('stops on SIGTERM, saying so on stdout as appset-mock does, and exits 0', async () => {
+    let printed = '';
+    serving.stdout!.on('data', (chunk: string) => (printed += chunk));
+    const ended = new Promise<number | null>((resolve) => serving.on('close', (code) => resolve(code)));
     serving.kill('SIGTERM');
+    expect(await ended).toBe(0);
+    expect(printed).toBe('appset-set serve stopped\n');
     expect(await goneWithin(served.pid)).toBe(true);
   });
 

@@ -109,3 +109,26 @@ describe('every other shape built against a pattern or a scan of the journal is 
     expect(kept.request.truncated || kept.request.body.includes('[REDACTED]')).toBe(true);
   }, 60_000);
 });
+
+// Issue 31's second pass: bodies whose every field or member name made the journal throw (2 to 3 s a
+// request for 1 MiB). test/mock-server/control/journal-redaction-attack.test.ts counts the exceptions;
+// these send the attacker's bodies over HTTP and check what is answered and kept.
+describe('a body of bad escapes is answered, and kept redacted and bounded', () => {
+  it('a form of "%=%&" fields to 1 MiB, then a client secret, with no token, on any path', async () => {
+    const body = attack('%=%&', '', 'client_secret=Dos-Form-Secret-31');
+    const kept = await sendAndRead('/api/v1/nope', body);
+    expect(kept.request.bodySize).toBe(body.length);
+    expect(kept.request.truncated).toBe(true);
+    expect(kept.request.body).toBe(body.slice(0, JOURNAL_DEFAULT_BODY_BYTES));
+  }, 60_000);
+
+  it('JSON member names with an invalid escape ("\\q") to 1 MiB, after a token', async () => {
+    const head = '{"token":"Dos-Json-Token-31",';
+    const body = attack('"\\q":0,', head, '"end":0}');
+    const kept = await sendAndRead('/api/v1/nope-json', body, 'application/json');
+    expect(kept.request.bodySize).toBe(body.length);
+    expect(kept.request.truncated).toBe(true);
+    expect(kept.request.body.startsWith('{"token":"[REDACTED]","\\q":0,"\\q":0,')).toBe(true);
+    expect(kept.request.body).not.toContain('Dos-Json-Token-31');
+  }, 60_000);
+});

@@ -30,7 +30,8 @@ export function csrRoutes(kit: CredentialRouteKit): RouteSpec[] {
         const { params, now, headers } = input;
         apps.require(params.appId!);
         const metadata = parseInput(CsrMetadataSchema, await readJsonBody(input));
-        const csr = await credentials.csrs.create(params.appId!, credentials.newCsrId(), metadata, wholeSeconds(now));
+        const requireApp = () => void apps.require(params.appId!);
+        const csr = await credentials.csrs.create(params.appId!, metadata, wholeSeconds(now), requireApp, () => credentials.newCsrId());
         const location: Array<[string, string]> = [['location', `${origin()}/api/v1/apps/${csr.appId}/credentials/csrs/${csr.id}`]];
         if (wantsPkcs10(headers)) return pkcs10Reply(201, csr, location);
         return { status: 201, body: renderCsr(origin(), csr), headers: location };

@@ -44,19 +44,29 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
 /** The CSRs of every app. */
 export class CsrStore {
   readonly #byApp = new Map<string, Map<string, StoredCsr>>();
+  /** Counts the clears (reset, restore): a request signed across one belongs to a state that is gone. */
+  #generation = 0;
 
   clear(): void {
     this.#byApp.clear();
+    this.#generation++;
   }
 
-  /** Makes a key pair and a request for it, signed with it. */
-  async create(appId: string, id: string, metadata: CsrMetadata, created: string): Promise<StoredCsr> {
+  /**
+   * Makes a key pair and a request for it, signed with it. `requireApp` throws when the app is gone;
+   * `newId` names the request, drawn only once every check has passed, so that a refusal draws none.
+   */
+  async create(appId: string, metadata: CsrMetadata, created: string, requireApp: () => void, newId: () => string): Promise<StoredCsr> {
     this.#refuseFull(appId);
+    const generation = this.#generation;
     const keys = await generateRsaKeyPair();
     const der = await certificationRequest(keys, subjectName(metadata.subject), metadata.subjectAltNames?.dnsNames ?? []);
-    const csr = { id, appId, created, der, subjectPublicKeyInfo: requestPublicKey(der) };
-    // Checked again: requests made meanwhile may have filled the app while this one was signed.
+    // Checked again after signing: meanwhile the app may have been deleted, the state reset or
+    // restored (the app of that id, if any, is another), or other requests may have filled the app.
+    if (this.#generation !== generation) throw notFound(appId, 'AppInstance');
+    requireApp();
     this.#refuseFull(appId);
+    const csr = { id: newId(), appId, created, der, subjectPublicKeyInfo: requestPublicKey(der) };
     this.add(csr);
     return csr;
   }

@@ -55,22 +55,42 @@ function inferredBoundary(text: string): string | null {
 
 /**
  * A multipart body (RFC 2046, RFC 7578) with each part's value replaced by what `keep` answers for
- * it, given the part's name (`null` when its Content-Disposition names none). Everything else (the
- * preamble, delimiters, each part's headers, the epilogue) is kept as sent. A part's value runs to
- * the next delimiter line, `--boundary` at the start of a line, so a value holding `\r\n--` is one
- * value; a part with no blank line after its headers has no value.
+ * it, given the part's name (`null` when its Content-Disposition names none), and the text before
+ * the first delimiter (the preamble) and after the last (the epilogue) replaced by what
+ * `keepOutside` answers for it: a sender may put anything there, a form field included. Delimiters
+ * and each part's headers are kept as sent. A part's value runs to the next delimiter line,
+ * `--boundary` at the start of a line, so a value holding `\r\n--` is one value; a part with no
+ * blank line after its headers has no value.
  */
-export function redactMultipart(text: string, boundary: string, keep: (name: string | null, value: string) => string): string {
+export function redactMultipart(
+  text: string,
+  boundary: string,
+  keep: (name: string | null, value: string) => string,
+  keepOutside: (text: string) => string,
+): string {
   const delimiter = `--${boundary}`;
   const out: string[] = [];
-  let copied = 0;
   let at = nextDelimiter(text, delimiter, 0);
+  if (at === -1) return text;
+  const preamble = text.slice(0, at);
+  const keptPreamble = preamble === '' ? preamble : keepOutside(preamble);
+  if (keptPreamble !== preamble) out.push(keptPreamble);
+  let copied = at;
+  // Where the epilogue starts: the text's end unless a close delimiter (or a cut delimiter line) ends the parts.
+  let epilogue = text.length;
   while (at !== -1) {
     const afterDelimiter = at + delimiter.length;
     // The close delimiter (`--boundary--`): the rest is the epilogue.
-    if (text.startsWith('--', afterDelimiter)) break;
+    if (text.startsWith('--', afterDelimiter)) {
+      const closeEnd = text.indexOf('\n', afterDelimiter + 2);
+      epilogue = closeEnd === -1 ? afterDelimiter + 2 : closeEnd + 1;
+      break;
+    }
     const lineEnd = text.indexOf('\n', afterDelimiter);
-    if (lineEnd === -1) break;
+    if (lineEnd === -1) {
+      epilogue = afterDelimiter;
+      break;
+    }
     const partStart = lineEnd + 1;
     const next = nextDelimiter(text, delimiter, partStart);
     // The line break before the next delimiter belongs to the delimiter (RFC 2046 §5.1.1).
@@ -89,8 +109,10 @@ export function redactMultipart(text: string, boundary: string, keep: (name: str
     }
     at = next;
   }
-  if (copied === 0) return text;
-  out.push(text.slice(copied));
+  const after = text.slice(epilogue);
+  const keptAfter = after === '' ? after : keepOutside(after);
+  if (out.length === 0 && keptAfter === after) return text;
+  out.push(text.slice(copied, epilogue), keptAfter);
   return out.join('');
 }
 

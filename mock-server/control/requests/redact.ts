@@ -123,12 +123,18 @@ const schemes = new Map<string, string>();
 /** How a body is read for redaction and shown. */
 export type BodyKind = 'json' | 'form' | 'jwt' | 'binary' | 'text';
 
+/**
+ * The label the token endpoint reads a body as a form by (`readForm` in mock-server/oauth/token-endpoint.ts):
+ * variants such as `application/x-www-form-urlencoded-x` too, so the journal reads as a form what a route does.
+ */
+const FORM_LABEL = /^application\/x-www-form-urlencoded\b/;
+
 /** The kind of body a `Content-Type` announces (`text` when it announces none). */
 export function bodyKind(contentType: string | null): BodyKind {
   if (contentType === null) return 'text';
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  if (FORM_LABEL.test(type)) return 'form';
   if (type === 'application/json' || type.endsWith('+json')) return 'json';
-  if (type === 'application/x-www-form-urlencoded') return 'form';
   if (type === 'application/jwt' || type.endsWith('+jwt')) return 'jwt';
   if (/^(?:image|audio|video|font)\//.test(type) || /^application\/(?:octet-stream|pdf|zip|gzip|x-pkcs12|pkcs12|vnd\.)/.test(type)) return 'binary';
   return 'text';
@@ -143,12 +149,6 @@ const MAX_DEPTH = 3;
 /** Text that opens JSON. */
 const JSON_START = /^\s*[[{]/;
 
-/**
- * Text that reads as a form (`a=1&b=2`), as `URLSearchParams` would read it: a first field name
- * without spaces, `=` or `&`, then `=`.
- */
-const FORM_START = /^&*[^\s=&]+=/;
-
 /** What besides {@link SECRET_HINT} may hide a secret in a form: a percent-encoded name, or an OAuth `code`. */
 const FORM_HINT = /%|code/i;
 
@@ -156,9 +156,11 @@ const FORM_HINT = /%|code/i;
  * `text` with its secrets taken out: JSON members and form fields named for secrets (and whatever
  * they hold), multipart parts named for secrets, the private members of JSON Web Keys, and PEM
  * private keys anywhere. Text is read by what it is, whatever its label says: text that opens JSON
- * as JSON, multipart text (a `Content-Disposition` under a delimiter line) as multipart, text that
- * reads as a form as a form; `kind` only adds that a `form` is read as one in any case. Text without
- * a hint of a secret comes back as it is. A cut or malformed text is read as far as it goes.
+ * as JSON, multipart text (a `Content-Disposition` under a delimiter line) as multipart, other text
+ * holding an `=` as a form, every piece between `&`s a field, as `URLSearchParams` reads it (as is
+ * text that opens like JSON but holds no secret as JSON, and a multipart body's preamble and
+ * epilogue); `kind` only adds that a `form` is read as one in any case, after any other reading.
+ * Text without a hint of a secret comes back as it is. A cut or malformed text is read as far as it goes.
  * Signed tokens (`jwt`: a security event token) hold nothing secret and are not read. Every step is
  * linear in the text's length.
  *
@@ -173,14 +175,26 @@ function redactText(text: string, labelledForm: boolean, contentType: string | n
   const hinted = SECRET_HINT.test(text);
   if (!hinted && !FORM_HINT.test(text)) return text;
   const withoutKeys = text.includes('PRIVATE KEY') ? text.replace(PEM_PRIVATE_KEY, REDACTED) : text;
-  if (JSON_START.test(withoutKeys)) return hinted ? redactJson(withoutKeys) : withoutKeys;
+  if (JSON_START.test(withoutKeys)) {
+    const read = hinted ? redactJson(withoutKeys) : withoutKeys;
+    // Text that only opens like JSON may be a form (`[x]=1&client_secret=…`), and a form label means
+    // the route reads it as one: it is read as a form too unless it held a secret as JSON.
+    return labelledForm || read === withoutKeys ? redactForm(read) : read;
+  }
   const boundary = depth < MAX_DEPTH ? multipartBoundary(withoutKeys, contentType) : null;
   if (boundary !== null) {
-    return redactMultipart(withoutKeys, boundary, (name, value) =>
-      name !== null && isSecretField(name) ? REDACTED : redactText(value, false, null, depth + 1),
+    const read = redactMultipart(
+      withoutKeys,
+      boundary,
+      (name, value) => (name !== null && isSecretField(name) ? REDACTED : redactText(value, false, null, depth + 1)),
+      (outside) => redactText(outside, labelledForm, null, depth + 1),
     );
+    // A form label means the route reads the whole text as a form, delimiters and all.
+    return labelledForm ? redactForm(read) : read;
   }
-  if (labelledForm || FORM_START.test(withoutKeys)) return redactForm(withoutKeys);
+  // Any `=` may make a field, whatever comes before it (`=&client_secret=…`, `a b=1&client_secret=…`):
+  // `URLSearchParams` reads every piece between `&`s, so the journal does too.
+  if (labelledForm || withoutKeys.includes('=')) return redactForm(withoutKeys);
   return withoutKeys;
 }
 
@@ -195,25 +209,24 @@ export function redactQuery(search: string): string {
   return `?${redactForm(search.slice(1))}`;
 }
 
-function decodeFormPart(part: string): string {
-  try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
-  } catch {
-    return part;
-  }
-}
-
-/** A form (`a=1&b=2`) with the values of fields named for secrets, or holding a private key, replaced. */
+/**
+ * A form (`a=1&b=2`) with the values of fields named for secrets, or holding a private key, replaced.
+ * Names and values are decoded as the routes decode them, by `URLSearchParams`: one pass over the
+ * text and no exception for a bad escape (`%zz` stays as written, bytes that are not UTF-8 become
+ * U+FFFD); its fields are the non-empty pieces between `&`s, in order. A leading `?`, which
+ * `URLSearchParams` drops, is kept by a leading `&` and compared both ways.
+ */
 function redactForm(text: string): string {
+  const fields = new URLSearchParams(`&${text}`).entries();
   return text
     .split('&')
-    .map((pair) => {
+    .map((pair, index) => {
+      if (pair === '') return pair;
+      const [field, value] = (fields.next().value as [string, string] | undefined) ?? [pair, pair];
       const equals = pair.indexOf('=');
       if (equals === -1) return pair;
-      const name = pair.slice(0, equals);
-      const field = decodeFormPart(name);
-      if (isSecretField(field) || decodeFormPart(pair.slice(equals + 1)).includes('PRIVATE KEY')) return `${name}=${REDACTED}`;
-      return pair;
+      const secret = isSecretField(field) || (index === 0 && field.startsWith('?') && isSecretField(field.slice(1)));
+      return secret || value.includes('PRIVATE KEY') ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
     })
     .join('&');
 }
@@ -228,14 +241,18 @@ function stringEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** A member name's literal, its escapes decoded when it is whole. */
+/** An escape JSON knows: what is left of a name once these are taken out must hold no backslash and no control character. */
+const JSON_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/g;
+const NOT_IN_JSON_STRING = /[\\\u0000-\u001f]/;
+
+/**
+ * A member name's literal, its escapes decoded when it is whole. A malformed name is compared as
+ * written, and is found malformed before `JSON.parse` would throw on it: one exception per name made
+ * a body of many such names hold the server for seconds.
+ */
 function memberName(literal: string): string {
-  if (literal.length >= 2 && literal.endsWith('"') && literal.includes('\\')) {
-    try {
-      return JSON.parse(literal) as string;
-    } catch {
-      // A malformed escape: the name is compared as written.
-    }
+  if (literal.length >= 2 && literal.endsWith('"') && literal.includes('\\') && !NOT_IN_JSON_STRING.test(literal.slice(1, -1).replace(JSON_ESCAPE, ''))) {
+    return JSON.parse(literal) as string;
   }
   return literal.slice(1, literal.endsWith('"') && literal.length >= 2 ? -1 : undefined);
 }

@@ -1,7 +1,15 @@
 import { publicKeySet, type KeySetEntry, type PublicJwk } from '../jwks';
-import type { Command } from './args';
+import type { Command, Flag } from './args';
 import { readKeyFile, UsageError } from './io';
+import { printableJson } from './print';
 import { algorithmFlag } from './keygen';
+
+/** The flags {@link keySetOf} reads (`--key`, `--kid`, `--alg`): `jwks` has these alone, `serve` has them too. */
+export const KEY_SET_FLAGS = {
+  key: { type: 'string', multiple: true, value: 'FILE', help: 'a key whose public part is published: PKCS #8 or public key PEM, JWK or JWK Set (JSON)', example: 'provider-key.pem', required: true },
+  kid: { type: 'string', value: 'KID', help: 'the key id, when one --key is given', example: 'risk-2026-01' },
+  alg: { type: 'string', value: 'ALG', help: 'the signature algorithm, when one --key is given (default: what the key implies)', example: 'RS256' },
+} as const satisfies Record<string, Flag>;
 
 /** `appset-set jwks`: the public key set of key files. */
 export const jwks: Command = {
@@ -10,20 +18,9 @@ export const jwks: Command = {
   description:
     'Prints the public key set to publish at your jwks_uri: only public members, each key with its kid\n' +
     '(by default its RFC 7638 thumbprint, or a JWK\'s own), alg and use "sig".',
-  flags: {
-    key: {
-      type: 'string',
-      multiple: true,
-      value: 'FILE',
-      help: 'a key: PKCS #8 or public key PEM, JWK or JWK Set (JSON)',
-      example: 'provider-key.pem',
-      required: true,
-    },
-    kid: { type: 'string', value: 'KID', help: 'the key id, when one --key is given', example: 'risk-2026-01' },
-    alg: { type: 'string', value: 'ALG', help: 'the signature algorithm, when one --key is given (default: what the key implies)', example: 'RS256' },
-  },
+  flags: KEY_SET_FLAGS,
   async run(values) {
-    process.stdout.write(`${JSON.stringify(await keySetOf(values), null, 2)}\n`);
+    process.stdout.write(`${printableJson(await keySetOf(values))}\n`);
     return 0;
   },
 };

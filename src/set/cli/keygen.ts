@@ -3,6 +3,7 @@ import { DEFAULT_ALGORITHMS, type AsymmetricAlgorithm } from '../decode';
 import { publicKeySet } from '../jwks';
 import type { Command } from './args';
 import { UsageError, writePrivateKey } from './io';
+import { printableJson } from './print';
 
 /** The algorithms `keygen` makes keys for: one key type each. */
 const KEYGEN_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
@@ -35,7 +36,7 @@ export const keygen: Command = {
     const pem = await exportPKCS8(privateKey);
     const jwks = await publicKeySet([{ key: pem, alg, ...(kid === undefined ? {} : { kid }) }]);
     writePrivateKey(out, pem, values.force === true);
-    process.stdout.write(`${JSON.stringify(jwks, null, 2)}\n`);
+    process.stdout.write(`${printableJson(jwks)}\n`);
     const signWith = kid === undefined ? `appset-set sign --key ${out}` : `appset-set sign --key ${out} --kid ${kid}`;
     process.stderr.write(`private key written to ${out} (mode 0600); publish the key set above at your jwks_uri, and sign with: ${signWith} …\n`);
     return 0;

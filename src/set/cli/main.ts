@@ -7,6 +7,7 @@ import { SecurityEventTokenInputError } from '../errors';
 import { commandHelp, parseCommand, type Command } from './args';
 import { UsageError } from './io';
 import { jwks } from './jwks';
+import { printableText } from './print';
 import { keygen } from './keygen';
 import { publish } from './publish';
 import { serve } from './serve';
@@ -58,11 +59,11 @@ async function main(args: string[]): Promise<number> {
   } catch (error) {
     // A bad command line or a bad input (a key, an event member): what to fix, exit 2.
     if (error instanceof UsageError || error instanceof SecurityEventTokenInputError) {
-      process.stderr.write(`appset-set ${command.name}: ${error.message}\n`);
+      process.stderr.write(`appset-set ${command.name}: ${printableText(error.message)}\n`);
       return 2;
     }
     if (error instanceof AppsetError) {
-      process.stderr.write(`appset-set ${command.name}: ${error.message}\n`);
+      process.stderr.write(`appset-set ${command.name}: ${printableText(error.message)}\n`);
       return 1;
     }
     throw error;

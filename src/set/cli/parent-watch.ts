@@ -172,3 +172,32 @@ export function starterGoneMessage(link: StarterLink): string {
   const what = link.command === '' ? '' : ` (${link.command.length > 60 ? `${link.command.slice(0, 60)}…` : link.command})`;
   return `the process that started it, pid ${link.pid}${what}, has ended; stopping (--no-parent-watch keeps it running)`;
 }
+
+/**
+ * Calls `stop` once, on SIGINT or SIGTERM or, when `watchParent` is set, when the process that
+ * started this one ends (said on stderr as `<program>: …`); the signal handlers and the watch are
+ * removed before `stop` runs. Answers the watch, `undefined` when the starter is not watched.
+ * Shared by `appset-mock` and `appset-set serve`.
+ */
+export function stopOnSignalOrStarterGone(program: string, watchParent: boolean, stop: () => void): StarterWatch | undefined {
+  let watch: StarterWatch | undefined;
+  const stopOnce = () => {
+    watch?.stop();
+    process.off('SIGINT', stopOnce);
+    process.off('SIGTERM', stopOnce);
+    stop();
+  };
+  process.on('SIGINT', stopOnce);
+  process.on('SIGTERM', stopOnce);
+  if (watchParent) {
+    watch = watchStarter((link) => {
+      // Whoever read stdout and stderr may have gone with the starter: a write to a closed pipe
+      // must not end the process before `stop` has done its work.
+      process.stdout.on('error', () => undefined);
+      process.stderr.on('error', () => undefined);
+      process.stderr.write(`${program}: ${starterGoneMessage(link)}\n`);
+      stopOnce();
+    });
+  }
+  return watch;
+}

@@ -1,10 +1,18 @@
 import { safeDescription, type SetDeliveryError } from '../errors';
-import { createPublisher, tokenProblem, type PublishOutcome } from '../publisher';
+import { createPublisher, PUBLISHER_BOUNDS, PUBLISHER_DEFAULTS, tokenProblem, type PublishOutcome } from '../publisher';
 import { wholeNumber, type Command } from './args';
 import { readStdin, UsageError } from './io';
 
 /** The most tokens one `publish` takes. */
 const MAX_TOKENS = 10_000;
+
+/** `--max-attempts`: the publisher's bounds and default. */
+const [MIN_ATTEMPTS, MAX_ATTEMPTS] = PUBLISHER_BOUNDS.maxAttempts;
+
+/** `--max-time`, in seconds: the publisher's bounds of `maxElapsedMs`, in whole seconds, and its default. */
+const MIN_TIME = Math.max(1, Math.ceil(PUBLISHER_BOUNDS.maxElapsedMs[0] / 1000));
+const MAX_TIME = Math.floor(PUBLISHER_BOUNDS.maxElapsedMs[1] / 1000);
+const DEFAULT_MAX_TIME = PUBLISHER_DEFAULTS.maxElapsedMs / 1000;
 
 /** The tokens given as arguments, or else read from stdin (separated by white space). */
 export async function tokensFrom(positionals: string[], what: string): Promise<string[]> {
@@ -36,18 +44,15 @@ export function networkFailure(error: unknown): string {
 }
 
 /** Why a token was not delivered, in the terms of the command line: its flags, and the network error met. */
-function notDelivered(error: SetDeliveryError, maxTime: number | undefined): string {
+export function notDelivered(error: SetDeliveryError, maxTime: number | undefined): string {
   const last = error.status !== undefined ? `the last answered ${error.status}` : `the last met ${networkFailure(error.cause)}`;
   const attempts = `${error.attempts} attempt${error.attempts === 1 ? '' : 's'}`;
-  if (error.code === 'attempts_exhausted') return `${attempts} (${last}); raise --max-attempts (up to 20), or try later`;
+  if (error.code === 'attempts_exhausted') return `${attempts} (${last}); raise --max-attempts (up to ${MAX_ATTEMPTS}), or try later`;
   if (error.code === 'time_exhausted') {
     return `${attempts} in the time allowed (--max-time ${maxTime ?? DEFAULT_MAX_TIME} s; ${last}); raise --max-time, or try later`;
   }
   return error.message;
 }
-
-/** `--max-time`'s default, in seconds: the publisher's own. */
-const DEFAULT_MAX_TIME = 60;
 
 /** How a token is named: its jti comes from the token, so its control characters are escaped (no terminal escapes). */
 function named(jti: string | undefined): string {
@@ -81,12 +86,22 @@ export const publish: Command = {
     'Exits 0 when every token was accepted, 1 otherwise. Tokens are never printed, only their jti.',
   flags: {
     'org-url': { type: 'string', value: 'URL', help: 'the organization URL', example: 'https://example.okta.com', required: true },
-    'max-attempts': { type: 'string', value: 'N', help: 'the most sends of one token, 1 to 20 (default 6)', example: '6' },
-    'max-time': { type: 'string', value: 'SECONDS', help: 'the most time for one token, retries included (default 60)', example: '60' },
+    'max-attempts': {
+      type: 'string',
+      value: 'N',
+      help: `the most sends of one token, ${MIN_ATTEMPTS} to ${MAX_ATTEMPTS} (default ${PUBLISHER_DEFAULTS.maxAttempts})`,
+      example: `${PUBLISHER_DEFAULTS.maxAttempts}`,
+    },
+    'max-time': {
+      type: 'string',
+      value: 'SECONDS',
+      help: `the most time for one token, retries included (default ${DEFAULT_MAX_TIME})`,
+      example: `${DEFAULT_MAX_TIME}`,
+    },
   },
   async run(values, positionals) {
-    const maxAttempts = wholeNumber(values, 'max-attempts', 1, 20);
-    const maxTime = wholeNumber(values, 'max-time', 1, 86_400);
+    const maxAttempts = wholeNumber(values, 'max-attempts', MIN_ATTEMPTS, MAX_ATTEMPTS);
+    const maxTime = wholeNumber(values, 'max-time', MIN_TIME, MAX_TIME);
     const tokens = await tokensFrom(positionals, 'the tokens');
     if (tokens.length > MAX_TOKENS) throw new UsageError(`at most ${MAX_TOKENS} tokens at once (got ${tokens.length}); send them in parts.`);
     let failed = 0;

@@ -7,8 +7,9 @@ import { toNodeListener } from '../node/index';
 import { isLoopbackHost } from '../../validation/loopback';
 import { wholeNumber, type Command } from './args';
 import { UsageError } from './io';
-import { keySetOf } from './jwks';
-import { starterGoneMessage, watchStarter, type StarterWatch } from './parent-watch';
+import { KEY_SET_FLAGS, keySetOf } from './jwks';
+import { printableText } from './print';
+import { stopOnSignalOrStarterGone } from './parent-watch';
 
 /** The host as a URL writes it: an IPv6 address in brackets. */
 function urlHost(host: string): string {
@@ -48,16 +49,7 @@ export const serve: Command = {
     'path then goes into both paths, as SSF places them). Prints the URL to register as the provider\'s\n' +
     'well_known_url, and its pid. For tests on this machine: http, 127.0.0.1 by default.',
   flags: {
-    key: {
-      type: 'string',
-      multiple: true,
-      value: 'FILE',
-      help: 'a key whose public part is served: PKCS #8 or public key PEM, JWK or JWK Set (JSON)',
-      example: 'provider-key.pem',
-      required: true,
-    },
-    kid: { type: 'string', value: 'KID', help: 'the key id, when one --key is given', example: 'risk-2026-01' },
-    alg: { type: 'string', value: 'ALG', help: 'the signature algorithm, when one --key is given (default: what the key implies)', example: 'RS256' },
+    ...KEY_SET_FLAGS,
     port: { type: 'string', value: 'N', help: 'the TCP port, 0 to 65535 (default 0: a free one, printed)', example: '8443' },
     host: { type: 'string', value: 'ADDRESS', help: 'the interface to bind (default 127.0.0.1)', example: '127.0.0.1' },
     issuer: {
@@ -91,30 +83,18 @@ export const serve: Command = {
     server.on('request', toNodeListener(handler));
 
     return new Promise<number>((resolve) => {
-      let watch: StarterWatch | undefined;
-      const stop = () => {
-        watch?.stop();
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        void closed(server).then(() => resolve(0));
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-      if (values['no-parent-watch'] !== true) {
-        watch = watchStarter((link) => {
-          // Whoever read the output may have gone with the starter: a closed pipe must not stop the close.
-          process.stdout.on('error', () => undefined);
-          process.stderr.on('error', () => undefined);
-          process.stderr.write(`appset-set serve: ${starterGoneMessage(link)}\n`);
-          stop();
+      const watch = stopOnSignalOrStarterGone('appset-set serve', values['no-parent-watch'] !== true, () => {
+        void closed(server).then(() => {
+          process.stdout.write('appset-set serve stopped\n');
+          resolve(0);
         });
-      }
+      });
       const configuration = new URL(handler.configurationUrl);
       const proxied = configuration.origin === served ? '' : `; served here at ${served}${configuration.pathname}`;
       process.stdout.write(`appset-set serve listening on ${served}\n`);
       process.stdout.write(`well_known_url: ${handler.configurationUrl}  (register the provider with this URL${proxied})\n`);
       process.stdout.write(`issuer: ${handler.configuration.issuer}  (sign with: appset-set sign --issuer ${handler.configuration.issuer} …)\n`);
-      process.stdout.write(`jwks_uri: ${handler.configuration.jwks_uri}  (kid ${handler.jwks.keys.map((key) => key.kid).join(', ')})\n`);
+      process.stdout.write(`jwks_uri: ${handler.configuration.jwks_uri}  (kid ${printableText(handler.jwks.keys.map((key) => key.kid).join(', '))})\n`);
       const stopsWith = watch === undefined ? '' : '; it also stops when the process that started it ends';
       process.stdout.write(`pid: ${process.pid}  (stop it with kill -TERM ${process.pid}${stopsWith})\n`);
     });

@@ -3,6 +3,7 @@ import { createRemoteKeySet, type KeySource } from '../keys';
 import { verifySecurityEventToken } from '../verify';
 import { wholeNumber, type Command } from './args';
 import { readKeyFile, UsageError } from './io';
+import { printableJson } from './print';
 import { tokensFrom } from './publish';
 
 /** The keys `--jwks` names: a key set URL (fetched, as the user asked) or a file. */
@@ -11,15 +12,6 @@ function keySource(value: string): KeySource {
   const content = readKeyFile(value, '--jwks');
   if (typeof content === 'object' && content !== null && Array.isArray((content as { keys?: unknown }).keys)) return content as KeySource;
   throw new UsageError(`--jwks ${value}: not a JWK Set ({"keys": [...]}); give the file appset-set jwks prints, or the key set's URL.`);
-}
-
-/**
- * JSON for a terminal: JSON.stringify escapes C0 controls (ESC among them) but leaves DEL, the C1
- * controls (U+009B is a one-character CSI) and the line separators as they are; these appear only
- * inside strings, where a `\uXXXX` escape means the same.
- */
-function printableJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** `appset-set verify`: a token checked as a receiver checks it. */

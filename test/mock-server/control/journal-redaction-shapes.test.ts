@@ -111,3 +111,23 @@ describe('and in the shapes found reading the journal again', () => {
     expect(kept.body).toBe(multipart('xyz', [['name="metadata"', '{"profile":{"login":"ada@example.com"},"credentials":{"password":{"value":"[REDACTED]"}}}']]));
   });
 });
+
+describe('a form is read as a form whatever its text opens with (review of the journal)', () => {
+  const tail = '\r\n--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nv\r\n--b--\r\n';
+  it.each([
+    ['whose first field name opens with "[" is read as a form, not as JSON', '[x]=1&grant_type=client_credentials&client_secret=TopSecret31', '[x]=1&grant_type=client_credentials&client_secret=[REDACTED]'],
+    ['opening with "{" loses its authorization code, though only the code hints at a secret', '{&grant_type=authorization_code&code=Brace-Code-31', '{&grant_type=authorization_code&code=[REDACTED]'],
+    ['that holds a multipart delimiter further on loses the secret before the delimiter', `client_secret=Form-Before-Delimiter-31&a=1${tail}`, `client_secret=[REDACTED]&a=1${tail}`],
+  ])('a form labelled as one %s', async (_case, sent, kept) => {
+    expect((await sentToTokenEndpoint('application/x-www-form-urlencoded', sent)).body).toBe(kept);
+  });
+
+  it('a multipart body with a form before its first delimiter and after its last loses the secrets in both', async () => {
+    const body = multipart('b', [['name="grant_type"', 'client_credentials']]);
+    const kept = await sentToTokenEndpoint(
+      'multipart/form-data; boundary=b',
+      `client_secret=Preamble-Secret-31&a=1\r\n${body}password=Epilogue-Secret-31&b=2`,
+    );
+    expect(kept.body).toBe(`client_secret=[REDACTED]&a=1\r\n${body}password=[REDACTED]&b=2`);
+  });
+});

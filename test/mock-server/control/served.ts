@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { bookmark as bookmarkInput } from '../app-inputs';
 import { createMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock-server/index';
 import { listen, type RunningServer } from '../../../mock-server/node/index';
@@ -64,3 +65,23 @@ export async function serveBackend(options: MockBackendOptions = {}): Promise<Se
 
 /** A bookmark app's create input. */
 export const bookmark = (label = 'Wiki') => bookmarkInput(label);
+
+/**
+ * One backend served for the whole test file and reset (`POST /__appset/reset`, 204) before each
+ * test: `plane` and `okta` send to it as {@link Served}'s do.
+ */
+export function useServedBackend(options: MockBackendOptions = {}): Pick<Served, 'plane' | 'okta'> {
+  let served: Served | undefined;
+  const current = (): Served => {
+    if (served === undefined) throw new Error('the backend is served from beforeAll on: send from a test or a hook');
+    return served;
+  };
+  beforeAll(async () => {
+    served = await serveBackend(options);
+  });
+  afterAll(() => served?.close());
+  beforeEach(async () => {
+    expect((await current().plane('POST', '/reset')).status).toBe(204);
+  });
+  return { plane: (...args) => current().plane(...args), okta: (...args) => current().okta(...args) };
+}

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ControlInputError, createMockBackend } from '../../../mock-server/index';
-import { bookmark, serveBackend, type Served } from './served';
+import { bookmark, useServedBackend } from './served';
 
-let served: Served;
-beforeAll(async () => {
-  served = await serveBackend();
-});
-afterAll(() => served.close());
-beforeEach(async () => {
-  expect((await served.plane('POST', '/reset')).status).toBe(204);
-});
-
-const plane = (...args: Parameters<Served['plane']>) => served.plane(...args);
-const okta = (...args: Parameters<Served['okta']>) => served.okta(...args);
+const { plane, okta } = useServedBackend();
 
 /** The id of the stub that answered the newest journaled request, or `null`. */
 async function answeredBy(): Promise<string | null> {
@@ -59,6 +49,14 @@ describe('stubs that match on the JSON body', () => {
     expect(await answeredBy()).toBeNull();
     await okta('POST', '/api/v1/groups', { json: { profile: { name: 'Eng', description: null, extra: 1 } } });
     expect(await answeredBy()).toBeNull();
+  });
+
+  it.each(['equalTo', 'contains'])('%s takes -0 in a body for 0, as JSON does not tell them apart', async (test) => {
+    await plane('POST', '/stubs', { method: 'POST', path: '/api/v1/groups', status: 400, body: { errorCode: 'E0000001' }, request: { bodyJson: { [test]: { priority: 0 } } } });
+    expect((await okta('POST', '/api/v1/groups', { body: '{"priority":-0}' })).status).toBe(400);
+    expect(await answeredBy()).toBe('stub-1');
+    expect((await okta('POST', '/api/v1/groups', { body: '{"priority":0.0}' })).status).toBe(400);
+    expect(await answeredBy()).toBe('stub-1');
   });
 
   it('contains matches every member given, at any depth; a body that is not JSON matches nothing', async () => {

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ControlInputError, createMockBackend } from '../../../mock-server/index';
-import { bookmark, serveBackend, type Served } from './served';
+import { bookmark, useServedBackend } from './served';
 
-let served: Served;
-beforeAll(async () => {
-  served = await serveBackend();
-});
-afterAll(() => served.close());
-beforeEach(async () => {
-  expect((await served.plane('POST', '/reset')).status).toBe(204);
-});
-
-const plane = (...args: Parameters<Served['plane']>) => served.plane(...args);
-const okta = (...args: Parameters<Served['okta']>) => served.okta(...args);
+const { plane, okta } = useServedBackend();
 
 const usersStub = { method: 'GET', pathPattern: '/api/v1/users/*', status: 200, headers: { 'X-Stubbed': 'yes' }, body: { id: '00u1', status: 'ACTIVE' } };
 
@@ -86,11 +76,16 @@ describe('POST /__appset/stubs', () => {
     ['a header the server writes', { method: 'GET', path: '/a', status: 200, headers: { 'Content-Length': '5' } }, 400, 'stub field headers.Content-Length: The server writes content-length itself; leave it out'],
     ['a body for a 204', { method: 'GET', path: '/a', status: 204, body: {} }, 400, 'stub field body: A 204, 205 or 304 answer, or an answer to HEAD, has no body; leave body out'],
     ['a body past the bound', { method: 'GET', path: '/a', status: 200, body: 'x'.repeat(256 * 1024 + 1) }, 400, 'stub field body: 262145 bytes, more than 262144; answer with less'],
-    ['a path on the plane', { method: 'GET', path: '/__appset/health', status: 200 }, 400, 'stub field path: The control plane cannot be stubbed; name an Okta path such as /api/v1/users'],
+    ['a path on the plane', { method: 'GET', path: '/__appset/health', status: 200 }, 400, 'stub field path: The control plane cannot be stubbed; name a path outside /__appset, such as /api/v1/users'],
     ['a path with a query', { method: 'GET', path: '/api/v1/users?q=a', status: 200 }, 400, 'stub field path: Must be a path starting with "/", without query or spaces, e.g. /api/v1/users/*'],
-    ['the root path', { method: 'GET', path: '/', status: 200 }, 400, 'stub field path: A stub cannot answer "/", the page a browser opens on this server; name an Okta path such as /api/v1/users'],
-    ['the root as a pattern', { method: 'GET', pathPattern: '/', status: 200 }, 400, 'stub field pathPattern: A stub cannot answer "/", the page a browser opens on this server; name an Okta path such as /api/v1/users'],
-    ['a pattern on the plane', { method: 'GET', pathPattern: '/__appset/*', status: 200 }, 400, 'stub field pathPattern: The control plane cannot be stubbed; name an Okta path such as /api/v1/users'],
+    ['the root path', { method: 'GET', path: '/', status: 200 }, 400, 'stub field path: A stub cannot answer "/", the page a browser opens on this server; name another path, such as /api/v1/users'],
+    ['the root as a pattern', { method: 'GET', pathPattern: '/', status: 200 }, 400, 'stub field pathPattern: A stub cannot answer "/", the page a browser opens on this server; name another path, such as /api/v1/users'],
+    ['a pattern on the plane', { method: 'GET', pathPattern: '/__appset/*', status: 200 }, 400, 'stub field pathPattern: The control plane cannot be stubbed; name a path outside /__appset, such as /api/v1/users'],
+    ['a Set-Cookie header', { method: 'GET', path: '/a', status: 200, headers: { 'Set-Cookie': 'session=1; Path=/' } }, 400, 'stub field headers.Set-Cookie: A stub cannot set cookies: it answers on the origin of the control plane; leave set-cookie out'],
+    ['a Host header', { method: 'GET', path: '/a', status: 200, headers: { Host: 'evil.example' } }, 400, 'stub field headers.Host: host is a header of a request, not of an answer; leave it out'],
+    ['an Expect header', { method: 'GET', path: '/a', status: 200, headers: { expect: '100-continue' } }, 400, 'stub field headers.expect: expect is a header of a request, not of an answer; leave it out'],
+    ['a path with an empty segment leading to the plane', { method: 'GET', path: '//__appset/x', status: 200 }, 400, 'stub field path: Must be a path without empty ("//"), "." or ".." segments, as a request\'s path arrives, e.g. /api/v1/users/*'],
+    ['a pattern with a ".." segment', { method: 'GET', pathPattern: '/api/../__appset/*', status: 200 }, 400, 'stub field pathPattern: Must be a path without empty ("//"), "." or ".." segments, as a request\'s path arrives, e.g. /api/v1/users/*'],
     ['a TE header', { method: 'GET', path: '/a', status: 200, headers: { TE: 'trailers' } }, 400, 'stub field headers.TE: te is a hop-by-hop header, which belongs to one connection, not to an answer; leave it out'],
     ['a Proxy-Connection header', { method: 'GET', path: '/a', status: 200, headers: { 'Proxy-Connection': 'keep-alive' } }, 400, 'stub field headers.Proxy-Connection: proxy-connection is a hop-by-hop header, which belongs to one connection, not to an answer; leave it out'],
     ['an X-Content-Type-Options other than nosniff', { method: 'GET', path: '/a', status: 200, headers: { 'X-Content-Type-Options': 'sniff' } }, 400, 'stub field headers.X-Content-Type-Options: Every stub answer carries x-content-type-options: nosniff; leave it out'],
@@ -103,6 +98,12 @@ describe('POST /__appset/stubs', () => {
     expect(answer.status).toBe(status);
     expect(answer.body).toEqual({ error });
     expect((await plane('GET', '/stubs')).body).toEqual({ stubs: [] });
+  });
+
+  it('answers a path outside Okta\'s API, such as /favicon.ico, as its refusals say it may', async () => {
+    expect((await plane('POST', '/stubs', { method: 'GET', path: '/favicon.ico', status: 404, body: 'none' })).status).toBe(201);
+    const answer = await okta('GET', '/favicon.ico');
+    expect([answer.status, answer.text]).toEqual([404, 'none']);
   });
 
   it('refuses the 101st waiting stub with 409', async () => {

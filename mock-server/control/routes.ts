@@ -2,7 +2,6 @@ import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { exceedsUtf8Bytes } from '../http/utf8';
 import { shorten } from '../server/plane-guard';
 import { ControlInputError } from './body-errors';
-import { dashboardPage } from './dashboard/page';
 import type { ControlPlane } from './plane';
 
 /** The reserved prefix of the control plane; nothing of Okta's API lives under it. */
@@ -14,7 +13,7 @@ export function isControlPath(pathname: string): boolean {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Reply = { status: number; body?: unknown; headers?: Array<[string, string]>; html?: string };
+type Reply = { status: number; body?: unknown; headers?: Array<[string, string]>; html?: string; htmlHeaders?: ReadonlyArray<[string, string]> };
 type Handler = (request: Request, params: { id?: string }, url: URL) => Reply | Promise<Reply>;
 
 function json(status: number, body?: unknown): Reply {
@@ -101,7 +100,8 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
  */
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
   const table: Endpoint[] = [
-    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardPage().html }) } },
+    // The dashboard's page loads on its first request, not with the backend.
+    { path: /^\/?$/, methods: { GET: async () => (({ html, headers }) => ({ status: 200, html, htmlHeaders: headers }))((await import('./dashboard/page')).dashboardPage()) } },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
     {
@@ -196,7 +196,7 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     }
     const headers: Array<[string, string]> = [['cache-control', 'no-store'], ...(reply.headers ?? [])];
     if (reply.html !== undefined) {
-      headers.push(['content-type', 'text/html; charset=utf-8'], ...dashboardPage().headers);
+      headers.push(['content-type', 'text/html; charset=utf-8'], ...(reply.htmlHeaders ?? []));
       return { status: reply.status, headers, body: reply.html };
     }
     if (reply.body === undefined) return { status: reply.status, headers, body: null };

@@ -247,6 +247,18 @@ function errorCodeOf(reply: RenderedReply): string | undefined {
 }
 
 
+// The log's time of arrival is made once per millisecond: many requests arrive within one.
+let isoMillisecond = Number.NaN;
+let isoText = '';
+
+function isoTime(ms: number): string {
+  if (ms !== isoMillisecond) {
+    isoText = new Date(ms).toISOString();
+    isoMillisecond = ms;
+  }
+  return isoText;
+}
+
 /** The log's copy of a request target, bounded so one request cannot flood the log. */
 function loggedPath(target: string): string {
   const query = target.indexOf('?');
@@ -313,6 +325,19 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     const reason = error instanceof Error ? error.message : String(error);
     process.emitWarning(`appset-mock: a request ended without an answer or its log line: ${reason}`);
   };
+  // The log's copy of each target, for the same few targets asked again and again (see `urls`).
+  const loggedPaths = new Map<string, string>();
+  const logPath = (target: string): string => {
+    let path = loggedPaths.get(target);
+    if (path === undefined) {
+      path = loggedPath(target);
+      if (target.length <= MAX_CACHED_TARGET) {
+        if (loggedPaths.size >= MAX_CACHED_URLS) loggedPaths.clear();
+        loggedPaths.set(target, path);
+      }
+    }
+    return path;
+  };
   const server = createServer((req, res) => {
     if (onRequest === undefined) {
       respond(req, res).catch(abandon(res));
@@ -322,9 +347,9 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     const arrived = Date.now();
     respond(req, res).then(({ reply, failed, refusedOrigin }) => {
       const entry: RequestLogEntry = {
-        time: new Date(arrived).toISOString(),
+        time: isoTime(arrived),
         method: req.method ?? 'GET',
-        path: loggedPath(req.url ?? '/'),
+        path: logPath(req.url ?? '/'),
         status: reply.status,
         milliseconds: Math.round((performance.now() - started) * 10) / 10,
         requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',

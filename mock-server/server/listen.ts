@@ -399,7 +399,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
         refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
         for (const header of corsHeaders) reply.headers.push(header);
         // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
-        if (!reply.headers.some(([name]) => name === 'x-okta-request-id')) reply.headers.push(['x-okta-request-id', base62(20)]);
+        // (The routes' answers carry it first.)
+        if (reply.headers[0]?.[0] !== 'x-okta-request-id' && !reply.headers.some(([name]) => name === 'x-okta-request-id')) {
+          reply.headers.push(['x-okta-request-id', base62(20)]);
+        }
       }
       if (cutOff.has(req)) {
         reply.headers.push(['connection', 'close']);
@@ -435,18 +438,22 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
-  async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
+  function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const url = requestUrl(req.url ?? '/');
+    // No body is read for these: the router's promise is the answer, with no turn of a promise between.
+    if (method === 'GET' || method === 'HEAD') return route(new NodeRequest(req, method, headers, url, undefined, undefined), url);
+    return answerWithBody(req, method, headers, url);
+  }
+
+  async function answerWithBody(req: IncomingMessage, method: string, headers: HeaderReader, url: URL): Promise<RenderedReply> {
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
-    if (method !== 'GET' && method !== 'HEAD') {
-      try {
-        body = await readBody(req, MAX_REQUEST_BODY_BYTES);
-      } catch (error) {
-        if (!(error instanceof BodyTooLarge)) throw error;
-        bytesSeen = error.bytesSeen;
-      }
+    try {
+      body = await readBody(req, MAX_REQUEST_BODY_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      bytesSeen = error.bytesSeen;
     }
     const incoming = new NodeRequest(req, method, headers, url, body, bytesSeen);
     // A body cut short is read through the `Request`, whose headers carry the size seen, so the

@@ -1,6 +1,7 @@
 import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { exceedsUtf8Bytes } from '../http/utf8';
 import { shorten } from '../server/plane-guard';
+import { loadPki } from '../apps/credentials/pki-loader';
 import { ControlInputError } from './body-errors';
 import type { ControlPlane } from './plane';
 
@@ -10,6 +11,12 @@ export const CONTROL_PREFIX = '/__appset';
 /** Whether a path belongs to the control plane. */
 export function isControlPath(pathname: string): boolean {
   return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/** Whether a snapshot document (not yet checked) lists CSRs. */
+function holdsCsrs(doc: unknown): boolean {
+  const csrs = (doc as { credentials?: { csrs?: unknown } } | null)?.credentials?.csrs;
+  return Array.isArray(csrs) && csrs.length > 0;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -108,7 +115,13 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
       path: /^\/snapshot$/,
       methods: {
         GET: (request) => json(200, plane.snapshot({ includeSecrets: new URL(request.url).searchParams.get('secrets') === 'include' })),
-        PUT: async (request) => (plane.restore(await readBody(request)), json(204)),
+        PUT: async (request) => {
+          const doc = await readBody(request);
+          // Checking CSRs needs PKI.js, loaded here first where a runtime cannot load it synchronously.
+          if (holdsCsrs(doc)) await loadPki();
+          plane.restore(doc);
+          return json(204);
+        },
       },
     },
     { path: /^\/seed$/, methods: { POST: async (request) => json(201, await plane.seed(await readBody(request))) } },

@@ -65,8 +65,7 @@ if (HTTP_RESULTS.some(wanted)) {
 }
 if (SERVER_RESULTS.some(wanted)) {
   process.stderr.write(`running ${SERVER_RESULTS.join(', ')}…\n`);
-  const measured = await serverPeerBenchmarks();
-  for (const name of SERVER_RESULTS) if (wanted(name)) results[name] = measured[name]!;
+  Object.assign(results, await serverPeerBenchmarks(wanted));
 }
 
 const rows = Object.entries(results).map(([name, r]) => {

@@ -317,8 +317,11 @@ async function importTime(): Promise<BenchResult> {
   };
 }
 
-/** The server benchmarks, keyed by name. Needs `npm run build` first (they run the built package). */
-export async function serverPeerBenchmarks(): Promise<Record<string, BenchResult>> {
+/**
+ * The server benchmarks named in `wanted` (all four by default), keyed by name. Needs `npm run build`
+ * first (they run the built package).
+ */
+export async function serverPeerBenchmarks(wanted: (name: string) => boolean = () => true): Promise<Record<string, BenchResult>> {
   if (!existsSync(cli)) throw new Error('server-* benchmarks run the built package: npm run build first');
   const skipped = await wiremockMissing();
   if (skipped !== undefined) process.stderr.write(`server-*: the WireMock rows are skipped: ${skipped}\n`);
@@ -337,18 +340,19 @@ export async function serverPeerBenchmarks(): Promise<Record<string, BenchResult
     await writeFile(file, JSON.stringify(recorded));
     peers.push(fromProcess('bare', await startBareServer(['replay', file])));
     const jvm = new Set<string>();
-    if (skipped === undefined) {
+    if (skipped === undefined && (wanted('server-get-app') || wanted('server-get-page'))) {
       peers.push(await startWireMock('wiremock-defaults', dir, recorded, false));
       peers.push(await startWireMock('wiremock-tuned', dir, recorded, true));
       jvm.add('wiremock-defaults').add('wiremock-tuned');
     }
     const bytes = (path: string) => Buffer.from(recorded[path]!.body, 'base64').byteLength;
-    const app = throughputResult('GET one app', bytes(appPath), await rounds(peers, appPath, jvm), skipped);
-    const page = throughputResult('GET a 20-app page', bytes(pagePath), await rounds(peers, pagePath, jvm), skipped);
+    const out: Record<string, BenchResult> = {};
+    if (wanted('server-get-app')) out['server-get-app'] = throughputResult('GET one app', bytes(appPath), await rounds(peers, appPath, jvm), skipped);
+    if (wanted('server-get-page')) out['server-get-page'] = throughputResult('GET a 20-app page', bytes(pagePath), await rounds(peers, pagePath, jvm), skipped);
     for (const peer of peers.splice(0)) await peer.stop();
-    const start = await coldStarts(dir, { [pagePath]: recorded[pagePath]! }, skipped);
-    const imports = await importTime();
-    return { 'server-get-app': app, 'server-get-page': page, 'server-cold-start-ms': start, 'server-import-ms': imports };
+    if (wanted('server-cold-start-ms')) out['server-cold-start-ms'] = await coldStarts(dir, { [pagePath]: recorded[pagePath]! }, skipped);
+    if (wanted('server-import-ms')) out['server-import-ms'] = await importTime();
+    return out;
   } finally {
     for (const peer of peers) await peer.stop();
     await rm(dir, { recursive: true, force: true });

@@ -108,7 +108,15 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
   const table: Endpoint[] = [
     // The dashboard's page loads on its first request, not with the backend.
-    { path: /^\/?$/, methods: { GET: async () => (({ html, headers }) => ({ status: 200, html, htmlHeaders: headers }))((await import('./dashboard/page')).dashboardPage()) } },
+    {
+      path: /^\/?$/,
+      methods: {
+        GET: async () => {
+          const page = (await import('./dashboard/page')).dashboardPage();
+          return { status: 200, html: page.html, htmlHeaders: page.headers };
+        },
+      },
+    },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
     {

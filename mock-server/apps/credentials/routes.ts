@@ -7,7 +7,6 @@ import { wholeSeconds, type AppService } from '../service';
 import type { StoredApp } from '../store';
 import { renderCsr, type StoredCsr } from './csrs';
 import { clientKeys, keysWithout, keysWithStatus, newClientKey, renderClientKey, requireKey, withClientKeys, type ClientKey } from './jwks';
-import { METADATA_CONTENT_TYPE, samlMetadata } from './metadata';
 import { renderSecret } from './secrets';
 import { CredentialService, signingKid } from './service';
 import { KEY_VALIDITY_YEARS, renderKey, type AppKey } from './signing-keys';
@@ -207,6 +206,8 @@ export function credentialRoutes(env: RouteEnv, apps: AppService, credentials: C
         if (kid === undefined) throw notFound(params.appId!, 'KeyCredential');
         keys.require(app.body.id, kid);
         const made = await keys.made(keys.material(kid)!);
+        // SAML metadata's writer loads on its first request, not with the backend.
+        const { METADATA_CONTENT_TYPE, samlMetadata } = await import('./metadata');
         return { status: 200, raw: { body: samlMetadata(app, origin(), made.x5c), contentType: METADATA_CONTENT_TYPE } };
       },
     },

@@ -14,6 +14,7 @@ import { createSamlThroughput } from './create-saml';
 import { httpServerBenchmarks } from './http-server';
 import { listVsOktaSdk, type ListResult } from './list-vs-okta-sdk';
 import { pageScaling } from './page-scaling';
+import { serverPeerBenchmarks } from './server-peers';
 import { setPublisherThroughput } from './set-publisher';
 import { setVerifyVsJose } from './set-verify';
 
@@ -40,8 +41,10 @@ const steps: Array<[string, () => Promise<Record<string, unknown>>]> = [
 ];
 // One step measures three results (the HTTP servers and their load generator start once).
 const HTTP_RESULTS = ['http-get-app', 'http-get-page', 'set-ingestion-http'];
+// And one step measures the built `appset-mock` against bare node:http and WireMock (bench/server-peers.ts).
+const SERVER_RESULTS = ['server-get-app', 'server-get-page', 'server-cold-start-ms', 'server-import-ms'];
 const only = process.argv.slice(2);
-const known = [...steps.map(([name]) => name), ...HTTP_RESULTS];
+const known = [...steps.map(([name]) => name), ...HTTP_RESULTS, ...SERVER_RESULTS];
 const unknown = only.filter((name) => !known.includes(name));
 if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; the benchmarks are ${known.join(', ')}`);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -61,9 +64,13 @@ if (HTTP_RESULTS.some(wanted)) {
   process.stderr.write(`running ${HTTP_RESULTS.join(', ')}…\n`);
   Object.assign(results, await httpServerBenchmarks());
 }
+if (SERVER_RESULTS.some(wanted)) {
+  process.stderr.write(`running ${SERVER_RESULTS.join(', ')}…\n`);
+  Object.assign(results, await serverPeerBenchmarks(wanted));
+}
 
 const rows = Object.entries(results).map(([name, r]) => {
-  const measured = 'ratio' in r ? `${r.ratio}` : `${r.value}`;
+  const measured = 'value' in r ? `${r.value}` : `${r.ratio}`;
   const cpu = 'cpuRatio' in r ? `; CPU per request ratio ${r.cpuRatio}` : '';
   const detail = 'ratio' in r ? `subject ${r.subject} vs baseline ${r.baseline} ${r.unit}${cpu}` : `${r.unit}`;
   return [name, measured, String(r.goal), detail];
@@ -73,6 +80,15 @@ const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i
 console.log(`\nappset benchmarks (node ${process.version}, ${cpus().length} cpus)\n`);
 console.log(line(['benchmark', 'result', 'goal', 'measured']));
 for (const row of rows) console.log(line(row));
+for (const name of ['server-get-app', 'server-get-page']) {
+  const r = results[name];
+  if (!r) continue;
+  const peers = Object.entries(r.peers as Record<string, { perSecond: number; cpuMicrosPerRequest: number }>).map(([peer, p]) => `${peer} ${p.perSecond}/s (${p.cpuMicrosPerRequest} µs CPU)`);
+  const wiremock = 'vsWireMockTuned' in r ? `÷ WireMock defaults ${r.vsWireMockDefaults}, tuned ${r.vsWireMockTuned}` : String(r.wiremock);
+  console.log(`${name}: ${peers.join(', ')}; ${wiremock}`);
+}
+const start = results['server-cold-start-ms'];
+if (start) console.log(`server-cold-start-ms: appset-mock ${start.subject} ms, bare node:http ${start.baseline} ms, WireMock ${start.wiremockMs ?? start.wiremock}`);
 const set = results['set-verify-vs-jose'];
 if (set) {
   console.log(`SET verification one at a time (latency): ${set.sequentialRatio} of jose's throughput`);

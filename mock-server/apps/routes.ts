@@ -99,7 +99,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const app = apps.require(params.appId!);
         const expand = url.searchParams.get('expand');
         const userId = expand ? /^user\/([^/\s]+)$/.exec(expand)?.[1] : undefined;
-        if (userId === undefined) return { status: 200, jsonBytes: renderAppBytes(app, env.orgUrl()) };
+        if (userId === undefined) return { status: 200, jsonBytes: renderAppBytes(app, env.orgUrl(), env.orgOrigin()) };
         return ok(renderApp(app, env.orgUrl(), app.users.get(userId)));
       },
     },

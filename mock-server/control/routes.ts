@@ -1,8 +1,8 @@
 import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
 import { exceedsUtf8Bytes } from '../http/utf8';
 import { shorten } from '../server/plane-guard';
+import { loadPki } from '../apps/credentials/pki-loader';
 import { ControlInputError } from './body-errors';
-import { dashboardHeaders, dashboardHtml } from './dashboard/page';
 import type { ControlPlane } from './plane';
 
 /** The reserved prefix of the control plane; nothing of Okta's API lives under it. */
@@ -13,8 +13,14 @@ export function isControlPath(pathname: string): boolean {
   return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
 }
 
+/** Whether a snapshot document (not yet checked) lists CSRs. */
+function holdsCsrs(doc: unknown): boolean {
+  const csrs = (doc as { credentials?: { csrs?: unknown } } | null)?.credentials?.csrs;
+  return Array.isArray(csrs) && csrs.length > 0;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Reply = { status: number; body?: unknown; headers?: Array<[string, string]>; html?: string };
+type Reply = { status: number; body?: unknown; headers?: Array<[string, string]>; html?: string; htmlHeaders?: ReadonlyArray<[string, string]> };
 type Handler = (request: Request, params: { id?: string }, url: URL) => Reply | Promise<Reply>;
 
 function json(status: number, body?: unknown): Reply {
@@ -101,14 +107,29 @@ function requestsQuery(url: URL): { filter: Record<string, unknown>; summary: bo
  */
 export function createControlRouter(plane: ControlPlane): (request: Request, url: URL) => Promise<RenderedReply> {
   const table: Endpoint[] = [
-    { path: /^\/?$/, methods: { GET: () => ({ status: 200, html: dashboardHtml(plane) }) } },
+    // The dashboard's page loads on its first request, not with the backend.
+    {
+      path: /^\/?$/,
+      methods: {
+        GET: async () => {
+          const page = await import('./dashboard/page');
+          return { status: 200, html: page.dashboardHtml(plane), htmlHeaders: page.dashboardHeaders() };
+        },
+      },
+    },
     { path: /^\/health$/, methods: { GET: () => json(200, plane.health()) } },
     { path: /^\/reset$/, methods: { POST: () => (plane.reset(), json(204)) } },
     {
       path: /^\/snapshot$/,
       methods: {
         GET: (request) => json(200, plane.snapshot({ includeSecrets: new URL(request.url).searchParams.get('secrets') === 'include' })),
-        PUT: async (request) => (plane.restore(await readBody(request)), json(204)),
+        PUT: async (request) => {
+          const doc = await readBody(request);
+          // Checking CSRs needs PKI.js, loaded here first where a runtime cannot load it synchronously.
+          if (holdsCsrs(doc)) await loadPki();
+          plane.restore(doc);
+          return json(204);
+        },
       },
     },
     { path: /^\/seed$/, methods: { POST: async (request) => json(201, await plane.seed(await readBody(request))) } },
@@ -196,7 +217,7 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
     }
     const headers: Array<[string, string]> = [['cache-control', 'no-store'], ...(reply.headers ?? [])];
     if (reply.html !== undefined) {
-      headers.push(['content-type', 'text/html; charset=utf-8'], ...dashboardHeaders());
+      headers.push(['content-type', 'text/html; charset=utf-8'], ...(reply.htmlHeaders ?? []));
       return { status: reply.status, headers, body: reply.html };
     }
     if (reply.body === undefined) return { status: reply.status, headers, body: null };

@@ -67,10 +67,20 @@ export interface AuthorizedRequest {
   request(): Request;
 }
 
+/** How many `Authorization` values {@link TokenRegistry} remembers, and the longest it remembers. */
+const MAX_SEEN_HEADERS = 256;
+const MAX_SEEN_HEADER_CHARS = 1024;
+
 /** Looks credentials up by header value (`SSWS x`, `Bearer y`) in O(1), then asks the verifiers. */
 export class TokenRegistry {
   readonly #byHeader = new Map<string, Set<string>>();
   readonly #verifiers: CredentialVerifier[] = [];
+  /**
+   * What each `Authorization` value seen lately named among the static credentials (`null`: none),
+   * so a client sending the same header again and again is not parsed again: emptied whenever the
+   * credentials change, and when full.
+   */
+  readonly #seen = new Map<string, Set<string> | null>();
 
   constructor(tokens: readonly MockToken[]) {
     for (const t of tokens) this.add(t);
@@ -79,10 +89,12 @@ export class TokenRegistry {
   /** Accepts one more credential (or changes the scopes of a known one). */
   add(t: MockToken): void {
     this.#byHeader.set(`${t.type} ${t.token}`, withImpliedScopes(t.scopes ?? ALL_SCOPES));
+    this.#seen.clear();
   }
 
   /** Stops accepting a credential; true when it was accepted. */
   remove(t: Pick<MockToken, 'type' | 'token'>): boolean {
+    this.#seen.clear();
     return this.#byHeader.delete(`${t.type} ${t.token}`);
   }
 
@@ -103,16 +115,27 @@ export class TokenRegistry {
    */
   check(request: AuthorizedRequest, scope: MockScope): Promise<void> | undefined {
     const header = request.headers.get('authorization');
-    if (header === null || header.trim() === '') throw invalidSession();
-    const match = /^(ssws|bearer)\s+(\S+)\s*$/i.exec(header);
-    let scopes: Set<string> | undefined;
-    if (match) {
-      const scheme = match[1]!.toLowerCase() === 'ssws' ? 'SSWS' : 'Bearer';
-      scopes = this.#byHeader.get(`${scheme} ${match[2]}`);
+    if (header === null) throw invalidSession();
+    let scopes = this.#seen.get(header);
+    if (scopes === undefined) {
+      if (header.trim() === '') throw invalidSession();
+      scopes = this.#lookUp(header);
+      if (header.length <= MAX_SEEN_HEADER_CHARS) {
+        if (this.#seen.size >= MAX_SEEN_HEADERS) this.#seen.clear();
+        this.#seen.set(header, scopes);
+      }
     }
-    if (scopes === undefined && this.#verifiers.length > 0) return this.#askVerifiers(request, header, scope);
-    TokenRegistry.#grant(scopes, scope);
+    if (scopes === null && this.#verifiers.length > 0) return this.#askVerifiers(request, header, scope);
+    TokenRegistry.#grant(scopes ?? undefined, scope);
     return undefined;
+  }
+
+  /** The scopes of the static credential an `Authorization` value names, or `null`. */
+  #lookUp(header: string): Set<string> | null {
+    const match = /^(ssws|bearer)\s+(\S+)\s*$/i.exec(header);
+    if (!match) return null;
+    const scheme = match[1]!.toLowerCase() === 'ssws' ? 'SSWS' : 'Bearer';
+    return this.#byHeader.get(`${scheme} ${match[2]}`) ?? null;
   }
 
   async #askVerifiers(request: AuthorizedRequest, header: string, scope: MockScope): Promise<void> {

@@ -1,8 +1,8 @@
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-// Random bytes are drawn 4 KiB at a time: one Web Crypto call costs as much as a request's other work,
+// Random bytes are drawn 16 KiB at a time: one Web Crypto call costs as much as a request's other work,
 // and every response needs 20 random letters for its request id.
-const pool = new Uint8Array(4096);
+const pool = new Uint8Array(16_384);
 let poolAt = pool.length;
 
 function randomByte(): number {

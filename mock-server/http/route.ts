@@ -304,21 +304,29 @@ type PathMatcher = (pathname: string, segments?: readonly string[]) => Record<st
  */
 export function compilePath(path: string): PathMatcher {
   const pattern = path.split('/');
+  // Each segment's parameter name, or `undefined` for a literal one.
+  const names = pattern.map((segment) => (segment.startsWith(':') ? segment.slice(1) : undefined));
   // `segments` is `pathname` split on `/`, when the caller tries many routes against one path.
   return (pathname, segments = pathname.split('/')) => {
     if (segments.length !== pattern.length) return undefined;
+    // The literal segments first: a route that does not match fails there, before anything is decoded.
+    for (let i = 0; i < pattern.length; i++) {
+      if (names[i] === undefined && pattern[i] !== segments[i]) return undefined;
+    }
     const params: Record<string, string> = {};
     for (let i = 0; i < pattern.length; i++) {
-      const expected = pattern[i]!;
+      const name = names[i];
+      if (name === undefined) continue;
       const actual = segments[i]!;
-      if (expected.startsWith(':')) {
-        if (actual === '') return undefined;
-        try {
-          params[expected.slice(1)] = decodeURIComponent(actual);
-        } catch {
-          return undefined;
-        }
-      } else if (expected !== actual) {
+      if (actual === '') return undefined;
+      // Without a `%`, decoding changes nothing.
+      if (!actual.includes('%')) {
+        params[name] = actual;
+        continue;
+      }
+      try {
+        params[name] = decodeURIComponent(actual);
+      } catch {
         return undefined;
       }
     }
@@ -492,12 +500,14 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
   const routes = compileRoutes(specs);
   // The routes that could match, by method and number of path segments (a route matches only paths
   // with as many segments as its own), in the order given: a request tries only those.
-  const candidates = new Map<string, CompiledRoute[]>();
+  const candidates = new Map<string, Map<number, CompiledRoute[]>>();
   for (const route of routes) {
-    const key = `${route.method} ${route.spec.path.split('/').length}`;
-    const list = candidates.get(key);
+    const length = route.spec.path.split('/').length;
+    let byLength = candidates.get(route.method);
+    if (!byLength) candidates.set(route.method, (byLength = new Map()));
+    const list = byLength.get(length);
     if (list) list.push(route);
-    else candidates.set(key, [route]);
+    else byLength.set(length, [route]);
   }
   return (input, url) => {
     // Stubs answer before the routes: an endpoint the backend does not implement, or one forced answer.
@@ -514,7 +524,7 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
   function routed(input: IncomingRequest, url: URL): Promise<RenderedReply> {
     const { pathname } = url;
     const segments = pathname.split('/');
-    for (const route of candidates.get(`${input.method} ${segments.length}`) ?? NO_ROUTES) {
+    for (const route of candidates.get(input.method)?.get(segments.length) ?? NO_ROUTES) {
       const params = route.match(pathname, segments);
       if (params === undefined) continue;
       const { spec } = route;

@@ -247,6 +247,18 @@ function errorCodeOf(reply: RenderedReply): string | undefined {
 }
 
 
+// The log's time of arrival is made once per millisecond: many requests arrive within one.
+let isoMillisecond = Number.NaN;
+let isoText = '';
+
+function isoTime(ms: number): string {
+  if (ms !== isoMillisecond) {
+    isoText = new Date(ms).toISOString();
+    isoMillisecond = ms;
+  }
+  return isoText;
+}
+
 /** The log's copy of a request target, bounded so one request cannot flood the log. */
 function loggedPath(target: string): string {
   const query = target.indexOf('?');
@@ -313,6 +325,19 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     const reason = error instanceof Error ? error.message : String(error);
     process.emitWarning(`appset-mock: a request ended without an answer or its log line: ${reason}`);
   };
+  // The log's copy of each target, for the same few targets asked again and again (see `urls`).
+  const loggedPaths = new Map<string, string>();
+  const logPath = (target: string): string => {
+    let path = loggedPaths.get(target);
+    if (path === undefined) {
+      path = loggedPath(target);
+      if (target.length <= MAX_CACHED_TARGET) {
+        if (loggedPaths.size >= MAX_CACHED_URLS) loggedPaths.clear();
+        loggedPaths.set(target, path);
+      }
+    }
+    return path;
+  };
   const server = createServer((req, res) => {
     if (onRequest === undefined) {
       respond(req, res).catch(abandon(res));
@@ -322,9 +347,9 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     const arrived = Date.now();
     respond(req, res).then(({ reply, failed, refusedOrigin }) => {
       const entry: RequestLogEntry = {
-        time: new Date(arrived).toISOString(),
+        time: isoTime(arrived),
         method: req.method ?? 'GET',
-        path: loggedPath(req.url ?? '/'),
+        path: logPath(req.url ?? '/'),
         status: reply.status,
         milliseconds: Math.round((performance.now() - started) * 10) / 10,
         requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
@@ -374,7 +399,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
         refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
         for (const header of corsHeaders) reply.headers.push(header);
         // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
-        if (!reply.headers.some(([name]) => name === 'x-okta-request-id')) reply.headers.push(['x-okta-request-id', base62(20)]);
+        // (The routes' answers carry it first.)
+        if (reply.headers[0]?.[0] !== 'x-okta-request-id' && !reply.headers.some(([name]) => name === 'x-okta-request-id')) {
+          reply.headers.push(['x-okta-request-id', base62(20)]);
+        }
       }
       if (cutOff.has(req)) {
         reply.headers.push(['connection', 'close']);
@@ -410,18 +438,22 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
-  async function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
+  function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const url = requestUrl(req.url ?? '/');
+    // No body is read for these: the router's promise is the answer, with no turn of a promise between.
+    if (method === 'GET' || method === 'HEAD') return route(new NodeRequest(req, method, headers, url, undefined, undefined), url);
+    return answerWithBody(req, method, headers, url);
+  }
+
+  async function answerWithBody(req: IncomingMessage, method: string, headers: HeaderReader, url: URL): Promise<RenderedReply> {
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
-    if (method !== 'GET' && method !== 'HEAD') {
-      try {
-        body = await readBody(req, MAX_REQUEST_BODY_BYTES);
-      } catch (error) {
-        if (!(error instanceof BodyTooLarge)) throw error;
-        bytesSeen = error.bytesSeen;
-      }
+    try {
+      body = await readBody(req, MAX_REQUEST_BODY_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      bytesSeen = error.bytesSeen;
     }
     const incoming = new NodeRequest(req, method, headers, url, body, bytesSeen);
     // A body cut short is read through the `Request`, whose headers carry the size seen, so the

@@ -200,7 +200,8 @@ describe('bench/README.md', () => {
     const results = JSON.parse(read('bench/results.json')) as Record<string, { ratio?: number; value?: number }>;
     const table = read('bench/README.md').split('## Latest figures')[1]!;
     const quoted = Object.fromEntries([...table.matchAll(/^\| `([\w-]+)` \| ([\d.]+) \|/gm)].map((m) => [m[1]!, Number(m[2])]));
-    const latest = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.ratio ?? r.value]));
+    // An entry's headline is its value where it has one (the goal is set on it: bytes, ms), else its ratio.
+    const latest = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.value ?? r.ratio]));
     expect(quoted).toEqual(latest);
   });
 });

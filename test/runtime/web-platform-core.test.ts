@@ -90,6 +90,27 @@ describe('the backend core (appset/mock-server)', () => {
     expect(result.metadata).toBe('<?xml version="1.0" encoding="UTF-8"?><md:EntityDescriptor');
   });
 
+  it('restores a snapshot holding a CSR over the control plane before anything has loaded PKI.js', async () => {
+    const { credentialBackend, samlApp } = await import('../mock-server/credentials/helpers');
+    const source = credentialBackend();
+    const appId = (await source.call('POST', '/api/v1/apps', { json: samlApp() })).body.id;
+    const csr = (await source.call('POST', `/api/v1/apps/${appId}/credentials/csrs`, { json: { subject: { commonName: 'SP' } } })).body;
+    const { code } = await bundleForBrowser('mock-server/index.ts', 'iife');
+    const globals: Record<string, unknown> = { snapshotText: JSON.stringify(source.backend.snapshot()), csrPath: `/api/v1/apps/${appId}/credentials/csrs/${csr.id}` };
+    for (const name of WEB_GLOBALS) globals[name] = (globalThis as Record<string, unknown>)[name];
+    for (const name of ['ArrayBuffer', 'Uint8Array', 'DataView'] as const) globals[name] = globalThis[name];
+    const context = createContext(globals);
+    const script = `${code}
+      (async () => {
+        const backend = appsetMock.createMockBackend({ orgUrl: 'https://acme.okta.test' });
+        const restored = await backend.fetch(new Request('https://acme.okta.test/__appset/snapshot', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: snapshotText }));
+        const read = await backend.fetch(new Request('https://acme.okta.test' + csrPath, { headers: { authorization: 'SSWS ' + backend.defaultToken } }));
+        globalThis.result = { restored: restored.status, restoredBody: await restored.text(), read: read.status, csr: read.status === 200 ? await read.json() : null };
+      })()`;
+    await (runInContext(script, context) as Promise<void>);
+    expect((context as { result: Record<string, unknown> }).result).toEqual({ restored: 204, restoredBody: '', read: 200, csr });
+  });
+
   it('bundles the msw handlers and the client for the browser too', async () => {
     for (const entry of ['mock-server/msw/index.ts', 'src/index.ts', 'src/set/index.ts']) {
       const { inputs } = await bundleForBrowser(entry);

@@ -1,7 +1,6 @@
 import type { RouteSpec } from '../../http/route';
 import { notFound, validationFailed } from '../../http/okta-errors';
 import { wholeSeconds } from '../../shared/time';
-import { METADATA_CONTENT_TYPE, samlMetadata } from './metadata';
 import { signingKid } from './service';
 import { unsupportedMediaType, acceptsXml, validityYears, type CredentialRouteKit } from './route-kit';
 
@@ -75,6 +74,8 @@ export function signingKeyRoutes(kit: CredentialRouteKit): RouteSpec[] {
         if (kid === undefined) throw notFound(params.appId!, 'KeyCredential');
         keys.require(app.body.id, kid);
         const made = await keys.made(keys.material(kid)!);
+        // SAML metadata's writer loads on its first request, not with the backend.
+        const { METADATA_CONTENT_TYPE, samlMetadata } = await import('./metadata');
         return { status: 200, raw: { body: samlMetadata(app, origin(), made.x5c), contentType: METADATA_CONTENT_TYPE } };
       },
     },

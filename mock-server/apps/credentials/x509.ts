@@ -1,5 +1,6 @@
-import * as asn1js from 'asn1js';
-import { AlgorithmIdentifier, Attribute, Certificate, CertificationRequest, Extension, Extensions, GeneralName, GeneralNames, PublicKeyInfo, RelativeDistinguishedNames, Time } from 'pkijs';
+import type * as Asn1js from 'asn1js';
+import type * as Pkijs from 'pkijs';
+import { loadPki, pkiNow, type PkiModules } from './pki-loader';
 import type { CryptoKey } from 'jose';
 import { encodeBase64url } from '../../../src/set/base64url';
 
@@ -7,6 +8,45 @@ import { encodeBase64url } from '../../../src/set/base64url';
 // Crypto, so the backend's core needs no Node built-in. PKI.js's own `sign()` is not used: it leaves
 // out the NULL parameters of sha256WithRSAEncryption that real organizations' certificates carry,
 // and writes a name as one multi-valued RDN where they write one RDN per attribute.
+
+// asn1js and PKI.js load on first use (pki-loader.ts): these names are bound then, by `ready()`
+// (async functions) or `readyNow()` (synchronous ones).
+let asn1js!: typeof Asn1js;
+declare namespace asn1js {
+  type BaseBlock = Asn1js.BaseBlock;
+  type Integer = Asn1js.Integer;
+  type Sequence = Asn1js.Sequence;
+}
+type Certificate = Pkijs.Certificate;
+type PublicKeyInfo = Pkijs.PublicKeyInfo;
+type RelativeDistinguishedNames = Pkijs.RelativeDistinguishedNames;
+type Time = Pkijs.Time;
+let AlgorithmIdentifier!: typeof Pkijs.AlgorithmIdentifier;
+let Attribute!: typeof Pkijs.Attribute;
+let Certificate!: typeof Pkijs.Certificate;
+let CertificationRequest!: typeof Pkijs.CertificationRequest;
+let Extension!: typeof Pkijs.Extension;
+let Extensions!: typeof Pkijs.Extensions;
+let GeneralName!: typeof Pkijs.GeneralName;
+let GeneralNames!: typeof Pkijs.GeneralNames;
+let PublicKeyInfo!: typeof Pkijs.PublicKeyInfo;
+let RelativeDistinguishedNames!: typeof Pkijs.RelativeDistinguishedNames;
+let Time!: typeof Pkijs.Time;
+let bound = false;
+
+function bind(modules: PkiModules): void {
+  asn1js = modules.asn1js;
+  ({ AlgorithmIdentifier, Attribute, Certificate, CertificationRequest, Extension, Extensions, GeneralName, GeneralNames, PublicKeyInfo, RelativeDistinguishedNames, Time } = modules.pkijs);
+  bound = true;
+}
+
+async function ready(): Promise<void> {
+  if (!bound) bind(await loadPki());
+}
+
+function readyNow(): void {
+  if (!bound) bind(pkiNow());
+}
 
 const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
 const SUBJECT_ALT_NAME = '2.5.29.17';
@@ -98,6 +138,7 @@ export interface SelfSignedCertificateInput {
 
 /** A self-signed X.509 v3 certificate without extensions, signed with sha256WithRSAEncryption: its DER. */
 export async function selfSignedCertificate(input: SelfSignedCertificateInput): Promise<Uint8Array> {
+  await ready();
   const certificate = new Certificate();
   certificate.version = 2;
   certificate.serialNumber = positiveInteger(input.serialNumber);
@@ -116,6 +157,7 @@ export async function selfSignedCertificate(input: SelfSignedCertificateInput): 
 
 /** A PKCS #10 certification request for `name` (and DNS subject alternative names, as an extension request): its DER. */
 export async function certificationRequest(keys: RsaKeyPair, name: DistinguishedName, dnsNames: readonly string[]): Promise<Uint8Array> {
+  await ready();
   const request = new CertificationRequest();
   request.version = 0;
   request.subject = rdnSequence(name);
@@ -164,6 +206,7 @@ function parseDer(der: Uint8Array, what: string): asn1js.BaseBlock {
 
 /** Reads an X.509 certificate's public key and validity; throws {@link NotDerError} when it is not one. */
 export function readCertificate(der: Uint8Array): CertificateFacts {
+  readyNow();
   const schema = parseDer(der, 'a certificate');
   let certificate: Certificate;
   try {
@@ -180,6 +223,7 @@ export function readCertificate(der: Uint8Array): CertificateFacts {
 
 /** The DER of a certification request's SubjectPublicKeyInfo; throws {@link NotDerError} when it is not a request. */
 export function requestPublicKey(der: Uint8Array): Uint8Array {
+  readyNow();
   const schema = parseDer(der, 'a certification request');
   try {
     return bytesOf(new CertificationRequest({ schema }).subjectPublicKeyInfo.toSchema().toBER(false));

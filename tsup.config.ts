@@ -36,7 +36,7 @@ export default defineConfig([
     entry: {
       ...entries,
       // The `appset-mock` and `appset-set` commands (package.json `bin` points at their ESM builds).
-      'mock-server/cli': 'mock-server/cli.ts',
+      'mock-server/cli': 'mock-server/node/cli.ts',
       'set/cli': 'src/set/cli/main.ts',
     },
     format: ['esm', 'cjs'],

@@ -6,10 +6,13 @@ import type { MockPoliciesState, MockRefreshTokensState } from './apps/surroundi
 import { BUILT_IN_CAPABILITIES } from './capabilities';
 import type { CapabilityDefinition } from './capability';
 import type { MockDirectoryState } from './directory/state';
-import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './http/auth';
-import { RateLimiter, type RateLimitTable } from './http/rate-limits';
-import { createRouter, incomingWithBody, toResponse, type IncomingRequest, type RouteEnv } from './http/route';
-import { attachServeHooks } from './http/serve-hooks';
+import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './pipeline/auth';
+import { RateLimiter, type RateLimitTable } from './pipeline/rate-limits';
+import { createRouter } from './pipeline/router';
+import { incomingWithBody, type IncomingRequest } from './pipeline/request';
+import { toResponse } from './pipeline/reply';
+import { type RouteEnv } from './pipeline/route';
+import { attachServeHooks } from './pipeline/serve-hooks';
 import type { MockLogsState } from './logs/state';
 import type { MockOAuthOptions, MockOAuthState } from './oauth/server';
 import type { MockProvidersState, MockSignalsState } from './security-events/state';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RouteEnv, RouteSpec } from './http/route';
+import type { RouteEnv, RouteSpec } from './pipeline/route';
 import type { ControlClock } from './state/clock';
 import type { IdSource } from './state/ids';
 

@@ -8,7 +8,7 @@ testing a retry against a 429 whose reset is 50 ms away.
 
 Run it from the repository root:  python3 -m unittest discover -s examples/python -v
 It starts the CLI itself: `node dist/mock-server/cli.js` when the build is newer than the sources
-(or APPSET_MOCK_CLI names a built cli.js), else `npx tsx mock-server/cli.ts`.
+(or APPSET_MOCK_CLI names a built cli.js), else `npx tsx mock-server/node/cli.ts`.
 """
 
 import json
@@ -41,7 +41,7 @@ def cli_command():
     built = os.environ.get("APPSET_MOCK_CLI") or os.path.join(ROOT, "dist", "mock-server", "cli.js")
     if os.path.exists(built) and (os.environ.get("APPSET_MOCK_CLI") or os.path.getmtime(built) >= newest_source_mtime()):
         return ["node", built]
-    return ["npx", "tsx", "mock-server/cli.ts"]
+    return ["npx", "tsx", "mock-server/node/cli.ts"]
 
 
 class Mock:

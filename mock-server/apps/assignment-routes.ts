@@ -1,6 +1,7 @@
-import { validationFailed } from '../http/okta-errors';
-import { pageLinks, parsePageLimit } from '../http/pagination';
-import { readJsonBody, readOptionalJsonBody as optionalJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
+import { validationFailed } from '../pipeline/okta-errors';
+import { pageLinks, parsePageLimit } from '../pipeline/pagination';
+import { readJsonBody, readOptionalJsonBody as optionalJsonBody } from '../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../pipeline/route';
 import { parseAppGroupInput, parseAppUserInput, renderAppGroup, type Assignments } from './assignments';
 import { BLANK_FIELD } from '../../src/validation/field-issues';
 

@@ -1,6 +1,6 @@
 import { groupsCover } from './group-membership';
 import type { Directory, DirectoryUser } from '../directory/store';
-import { invalidPaging, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
+import { invalidPaging, notFound, OktaHttpError, validationFailed } from '../pipeline/okta-errors';
 import type { AppService } from './service';
 import { wholeSeconds } from '../shared/time';
 import type { AppGroupAssignment, AppUserAssignment, StoredApp } from './store';

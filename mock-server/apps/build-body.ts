@@ -1,4 +1,4 @@
-import { randomToken } from '../http/ids';
+import { randomToken } from '../pipeline/ids';
 import type { AppBody } from './store';
 import { isObject, type Json } from '../shared/json';
 

@@ -1,4 +1,4 @@
-import { validationFailed } from '../http/okta-errors';
+import { validationFailed } from '../pipeline/okta-errors';
 import type { CatalogAppDefinition } from './catalog';
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
 import { isObject, type Json } from '../shared/json';

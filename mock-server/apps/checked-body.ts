@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { fieldIssues, PARSE_OPTIONS } from '../../src/validation/field-issues';
-import { validationFailed } from '../http/okta-errors';
+import { validationFailed } from '../pipeline/okta-errors';
 
 /**
  * A request body checked with the client's own schema (one rule on both sides): what it parsed to, or

@@ -1,5 +1,5 @@
 import { parseApplicationFilter, type ApplicationFilterAttribute } from '../../src/apps/filter';
-import { invalidSearch } from '../http/okta-errors';
+import { invalidSearch } from '../pipeline/okta-errors';
 
 /** A parsed `<attribute> eq <value>` expression. */
 export interface AppFilter {

@@ -1,4 +1,4 @@
-import { invalidPaging } from '../http/okta-errors';
+import { invalidPaging } from '../pipeline/okta-errors';
 
 /**
  * Things kept per app (refresh tokens, group push mappings, federated claims), each by its id, in the

@@ -1,6 +1,8 @@
-import { invalidSearch, malformedExpand } from '../http/okta-errors';
-import { pageLinks, parsePageLimit } from '../http/pagination';
-import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
+import { invalidSearch, malformedExpand } from '../pipeline/okta-errors';
+import { pageLinks, parsePageLimit } from '../pipeline/pagination';
+import { readJsonBody } from '../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../pipeline/route';
+import { type RouteReply } from '../pipeline/reply';
 import { parseAppFilter } from './filter';
 import { PageCache } from './page-cache';
 import { jsonArrayBytes, jsonBytes, renderApp, renderAppBytes } from './representation';

@@ -4,11 +4,11 @@ import {
   validateReplaceApplicationInput,
 } from '../../src/apps/create-input';
 import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES } from '../../src/apps/create-input';
-import { oktaId } from '../http/ids';
+import { oktaId } from '../pipeline/ids';
 import { Catalog, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
 import { checkCatalogInput } from './catalog-input';
-import { refuseDeepBody } from '../http/json-bounds';
-import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
+import { refuseDeepBody } from '../pipeline/json-bounds';
+import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../pipeline/okta-errors';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
 import { buildAppBody } from './build-body';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { detectLogoType, logoProblem } from '../../src/apps/logo/image-type';
 import type { Directory } from '../directory/store';
-import type { RouteEnv, RouteSpec } from '../http/route';
+import type { RouteEnv, RouteSpec } from '../pipeline/route';
 import { relinkApp } from './app-links';
 import { federatedClaimRoutes } from './federated-claims/routes';
 import { FederatedClaimStore } from './federated-claims/store';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppsetError } from '../../src/errors';
 import { formatFieldPath } from '../../src/validation/field-issues';
-import { findDocumentFault } from '../http/json-bounds';
+import { findDocumentFault } from '../pipeline/json-bounds';
 
 /** A refused control-plane request: answered 400 `{"error": message}` over HTTP, thrown in-process. */
 export class ControlInputError extends AppsetError {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteEnv, RouteSpec } from '../http/route';
+import type { RouteEnv, RouteSpec } from '../pipeline/route';
 import type { Capability, CapabilityContext, CapabilityDefinition, Refuse, SeedTools } from '../capability';
 
 /** The members (zod shapes) a list of capability definitions adds to one document, as one type. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OktaHttpError, rateLimited } from '../http/okta-errors';
+import type { FaultAction } from '../pipeline/hooks';
+import { OktaHttpError, rateLimited } from '../pipeline/okta-errors';
 import { compileGlob, oktaPathSchema } from './path-glob';
 
 /** The most faults waiting at once. */
@@ -67,16 +68,6 @@ export interface Fault {
   delayMs: number;
   /** Whether it closes the connection without an answer. */
   drop: boolean;
-}
-
-/** What the router does for one request a fault matched. */
-export interface FaultAction {
-  delayMs: number;
-  drop: boolean;
-  /** The error to answer instead of the route's answer. */
-  error?: OktaHttpError;
-  /** For a 429: the reset it announces, in milliseconds from the answer. */
-  resetInMs?: number;
 }
 
 const STATUS_TEXT: Record<number, string> = {

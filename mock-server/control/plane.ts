@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import type { MockToken } from '../http/auth';
-import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../http/rate-limits';
-import type { IncomingRequest, RouterControl, RouteSpec } from '../http/route';
+import type { MemoryReport } from '../pipeline/hooks';
+import type { MockToken } from '../pipeline/auth';
+import { OKTA_RATE_LIMITS, type RateLimitBucket, type RateLimitTable } from '../pipeline/rate-limits';
+import type { IncomingRequest } from '../pipeline/request';
+import type { RouterControl } from '../pipeline/hooks';
+import type { RouteSpec } from '../pipeline/route';
 import type { IgnoredDelivery } from '../security-events/ignored';
 import type { MockSignalsState } from '../security-events/state';
 import type { DeviceSignals, UserSignals } from '../security-events/signals';
 import { ControlInputError, inputError, refuseProtoKeys } from './body-errors';
 import { FaultInputSchema, FaultTable, type Fault, type FaultInput } from './faults';
 import type { IdMode } from '../state/ids';
-import { JOURNAL_DEFAULT_SIZE, JournalFilterSchema, RequestJournal, type AnsweredRequest, type JournalEntry, type JournalSummary } from './requests/journal';
+import { JOURNAL_DEFAULT_SIZE, JournalFilterSchema, RequestJournal, type JournalEntry, type JournalSummary } from './requests/journal';
+import { type AnsweredRequest } from '../pipeline/hooks';
 import { RequestMatcherSchema } from './requests/matcher';
 import { StubInputSchema, StubRefusal, StubTable, type Stub } from './stubs';
 import { applySeed, emptySeedResult, refuseSeed, seedTools, type SeedResult } from './seed';
@@ -62,14 +66,6 @@ export interface MockHealth {
    * after a full garbage collection when Node runs with `--expose-gc`.
    */
   memory?: MemoryReport;
-}
-
-/** A process's memory, in bytes. */
-export interface MemoryReport {
-  /** The V8 heap in use (Node's `process.memoryUsage().heapUsed`), in bytes. */
-  heapUsedBytes: number;
-  /** The resident set size: all the memory the process holds in RAM (`process.memoryUsage().rss`), in bytes. */
-  rssBytes: number;
 }
 
 /** Turns a rate-limit setting into the table the limiter enforces (`undefined`: off). */

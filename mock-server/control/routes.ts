@@ -1,6 +1,7 @@
-import { MAX_JSON_BODY_BYTES, type RenderedReply } from '../http/route';
-import { exceedsUtf8Bytes } from '../http/utf8';
-import { shorten } from '../server/plane-guard';
+import { MAX_JSON_BODY_BYTES } from '../pipeline/request';
+import { type RenderedReply } from '../pipeline/reply';
+import { exceedsUtf8Bytes } from '../pipeline/utf8';
+import { shorten } from '../shared/text';
 import { loadPki } from '../apps/credentials/pki-loader';
 import { ControlInputError } from './body-errors';
 import type { ControlPlane } from './plane';

@@ -1,4 +1,4 @@
-import type { RateLimitTable } from '../http/rate-limits';
+import type { RateLimitTable } from '../pipeline/rate-limits';
 import type { Fault, FaultInput } from './faults';
 import type { RateLimitSetting } from './plane';
 import type { JournalEntry, JournalFilter, UnmatchedEntry } from './requests/journal';

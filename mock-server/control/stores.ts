@@ -1,4 +1,4 @@
-import type { RouteEnv } from '../http/route';
+import type { RouteEnv } from '../pipeline/route';
 import type { ControlClock } from '../state/clock';
 import type { IdSource } from '../state/ids';
 import type { Capabilities } from './capabilities';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { findDocumentFault } from '../http/json-bounds';
-import { MAX_JSON_BODY_BYTES, type HeaderReader, type IncomingRequest } from '../http/route';
-import { exceedsUtf8Bytes, utf8ByteLength } from '../http/utf8';
+import { findDocumentFault } from '../pipeline/json-bounds';
+import { MAX_JSON_BODY_BYTES, type HeaderReader, type IncomingRequest } from '../pipeline/request';
+import { exceedsUtf8Bytes, utf8ByteLength } from '../pipeline/utf8';
 import { containsJson } from './requests/matcher';
 
 /** The most query parameters one stub matches on, and the most request headers. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { IncomingRequest, RouteReply } from '../http/route';
+import type { StubAnswer } from '../pipeline/hooks';
+import type { IncomingRequest } from '../pipeline/request';
+import type { RouteReply } from '../pipeline/reply';
 import { compileGlob, isPlanePath, oktaPathSchema } from './path-glob';
 import { compileStubMatch, HEADER_NAME, StubRequestSchema, StubRequestView, type CompiledStubMatch, type StubRequestMatch } from './stub-match';
 
@@ -157,12 +159,6 @@ export interface Stub {
   remaining: number | null;
   /** How many requests it has answered. */
   used: number;
-}
-
-/** What the router answers for a request a stub matched. */
-export interface StubAnswer {
-  id: string;
-  reply: RouteReply;
 }
 
 interface WaitingStub {

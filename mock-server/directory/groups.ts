@@ -1,5 +1,5 @@
 import { wholeSeconds } from '../shared/time';
-import { notFound, permissionDenied, validationFailed } from '../http/okta-errors';
+import { notFound, permissionDenied, validationFailed } from '../pipeline/okta-errors';
 import type { Page } from '../state/indexed-collection';
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
 import { matches, parseExpression, singleEquality, type ExpressionRules, type Operator } from './query';

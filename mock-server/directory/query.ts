@@ -1,4 +1,4 @@
-import { invalidSearch } from '../http/okta-errors';
+import { invalidSearch } from '../pipeline/okta-errors';
 
 /**
  * The expressions of Okta's `filter` and `search` parameters (SCIM-like): `attribute op "value"`,

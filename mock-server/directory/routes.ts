@@ -1,5 +1,6 @@
-import { pageLinks, parsePageLimit } from '../http/pagination';
-import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
+import { pageLinks, parsePageLimit } from '../pipeline/pagination';
+import { readJsonBody } from '../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../pipeline/route';
 import type { GroupService } from './groups';
 import { renderGroup, renderUser, type UserTypeIds } from './representation';
 import type { UserService } from './users';

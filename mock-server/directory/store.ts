@@ -1,6 +1,6 @@
 import { wholeSeconds } from '../shared/time';
-import { oktaId } from '../http/ids';
-import { invalidPaging } from '../http/okta-errors';
+import { oktaId } from '../pipeline/ids';
+import { invalidPaging } from '../pipeline/okta-errors';
 import { IndexedCollection, InvalidCursorError, type Page } from '../state/indexed-collection';
 import { checkPassword, checkUserProfile, type UserProfile } from './profile';
 

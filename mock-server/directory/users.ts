@@ -1,6 +1,6 @@
 import { wholeSeconds } from '../shared/time';
-import { base62 } from '../http/ids';
-import { notFound, OktaHttpError, validationFailed } from '../http/okta-errors';
+import { base62 } from '../pipeline/ids';
+import { notFound, OktaHttpError, validationFailed } from '../pipeline/okta-errors';
 import type { Page } from '../state/indexed-collection';
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
 import { checkPassword, checkUserProfile } from './profile';

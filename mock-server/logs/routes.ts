@@ -1,6 +1,6 @@
-import { invalidPaging, invalidSearch } from '../http/okta-errors';
-import { pageLinks, parsePageLimit } from '../http/pagination';
-import type { RouteEnv, RouteSpec } from '../http/route';
+import { invalidPaging, invalidSearch } from '../pipeline/okta-errors';
+import { pageLinks, parsePageLimit } from '../pipeline/pagination';
+import type { RouteEnv, RouteSpec } from '../pipeline/route';
 import { InvalidCursorError } from '../state/indexed-collection';
 import { logEvent, publishedAt, type LogCollection, type LogRecord } from './store';
 

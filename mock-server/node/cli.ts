@@ -2,16 +2,16 @@
 // `appset-mock`: serves the reference backend over HTTP for clients in any language. It loads only the
 // backend's core and the Node HTTP server: msw is not needed.
 import { parseArgs } from 'node:util';
-import { version } from '../package.json';
-import { createMockBackend, type MockBackendOptions } from './backend';
-import { DEFAULT_MOCK_TOKEN } from './http/auth';
-import { checkOrigins, type CorsOrigins } from './server/cors';
-import { listen, type RequestLogEntry, type RunningServer } from './server/listen';
-import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './node/cli-options';
-import { LogLines, type LogLevel } from './node/log-lines';
-import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from './control/requests/capture';
-import { JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './control/requests/journal';
-import { stopOnSignalOrStarterGone } from '../src/set/cli/parent-watch';
+import { version } from '../../package.json';
+import { createMockBackend, type MockBackendOptions } from '../backend';
+import { DEFAULT_MOCK_TOKEN } from '../pipeline/auth';
+import { checkOrigins, type CorsOrigins } from './cors';
+import { listen, type RequestLogEntry, type RunningServer } from './listen';
+import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './cli-options';
+import { LogLines, type LogLevel } from './log-lines';
+import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from '../control/requests/capture';
+import { JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from '../control/requests/journal';
+import { stopOnSignalOrStarterGone } from '../../src/set/cli/parent-watch';
 
 /** One command-line flag: how `parseArgs` reads it, and how `--help` shows it. */
 interface Flag {

@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../../src/errors';
-import type { HeaderReader } from '../http/route';
+import type { HeaderReader } from '../pipeline/request';
 
 /** The response headers a client reads, exposed to pages on other origins. */
 export const EXPOSED_HEADERS = [

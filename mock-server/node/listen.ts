@@ -3,13 +3,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { ConfigurationError } from '../../src/errors';
 import type { MockBackend } from '../backend';
-import { base62 } from '../http/ids';
-import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type BodySeen, type HeaderReader, type IncomingRequest, type RenderedReply } from '../http/route';
-import { serveHooksOf } from '../http/serve-hooks';
+import { base62 } from '../pipeline/ids';
+import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type BodySeen, type HeaderReader, type IncomingRequest } from '../pipeline/request';
+import { type RenderedReply } from '../pipeline/reply';
+import { serveHooksOf } from '../pipeline/serve-hooks';
 import { redactQuery } from '../control/requests/redact';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
-import { planeRefusal, shorten } from './plane-guard';
+import { planeRefusal } from './plane-guard';
+import { shorten } from '../shared/text';
 
 /** Where {@link listen} binds, who may call it, and what it reports. */
 export interface ListenOptions {

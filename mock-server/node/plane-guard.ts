@@ -1,4 +1,5 @@
-import type { HeaderReader } from '../http/route';
+import { shorten } from '../shared/text';
+import type { HeaderReader } from '../pipeline/request';
 import type { CorsOrigins } from './cors';
 
 /**
@@ -51,9 +52,4 @@ function servesHost(host: string, boundHost: string, orgUrl: URL): boolean {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':')) return true;
   const named = [boundHost, orgUrl.hostname].map((h) => h.replace(/^\[(.*)\]$/, '$1').toLowerCase());
   return named.includes(host);
-}
-
-/** A value quoted back in a refusal, cut at 200 characters. */
-export function shorten(value: string): string {
-  return value.length > 200 ? `${value.slice(0, 200)}…` : value;
 }

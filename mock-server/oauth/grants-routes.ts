@@ -1,5 +1,6 @@
 import type { AppService } from '../apps/service';
-import { readJsonBody, type RouteEnv, type RouteSpec } from '../http/route';
+import { readJsonBody } from '../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../pipeline/route';
 import { grantApp, renderGrant, type GrantStore } from './grants';
 
 const expandsScope = (url: URL) => url.searchParams.get('expand') === 'scope';

@@ -1,4 +1,4 @@
-import { notFound, validationFailed } from '../http/okta-errors';
+import { notFound, validationFailed } from '../pipeline/okta-errors';
 import { webOktaId } from './random';
 import { BLANK_FIELD } from '../../src/validation/field-issues';
 

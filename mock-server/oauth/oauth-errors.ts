@@ -1,5 +1,5 @@
 import type { OAuthErrorCode as ClientOAuthErrorCode } from '../../src/auth/errors';
-import type { RouteReply } from '../http/route';
+import type { RouteReply } from '../pipeline/reply';
 
 /**
  * OAuth 2.0 error codes the token endpoint answers with (RFC 6749 §5.2, RFC 9449 §5 and §8): those

@@ -1,7 +1,7 @@
 import type { AppService } from '../apps/service';
-import type { CredentialVerifier, MockScope } from '../http/auth';
-import { OktaHttpError } from '../http/okta-errors';
-import type { RouteEnv } from '../http/route';
+import type { CredentialVerifier, MockScope } from '../pipeline/auth';
+import { OktaHttpError } from '../pipeline/okta-errors';
+import type { RouteEnv } from '../pipeline/route';
 import type { AccessTokenStore } from './access-tokens';
 import { DPOP_ALGORITHMS, DpopProblem, verifyDpopProof } from './dpop-proof';
 import type { JtiMemory } from './jti-memory';

@@ -1,6 +1,7 @@
 import type { AppService } from '../apps/service';
 import type { StoredApp } from '../apps/store';
-import type { RouteEnv, RouteReply, RouteSpec } from '../http/route';
+import type { RouteEnv, RouteSpec } from '../pipeline/route';
+import type { RouteReply } from '../pipeline/reply';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, type AccessTokenStore } from './access-tokens';
 import { claimedClientId, JWT_BEARER_ASSERTION_TYPE, verifyClientAssertion } from './client-assertion';
 import { DpopProblem, verifyDpopProof } from './dpop-proof';
@@ -8,7 +9,7 @@ import type { GrantStore } from './grants';
 import type { JtiMemory } from './jti-memory';
 import type { DpopNonces } from './nonces';
 import { invalidClient, invalidDpopProof, invalidRequest, invalidScope, OAuthHttpError } from './oauth-errors';
-import { exceedsUtf8Bytes } from '../http/utf8';
+import { exceedsUtf8Bytes } from '../pipeline/utf8';
 import { isObject, type Json } from '../shared/json';
 
 /** The token endpoint's path on the org (the org authorization server). */

@@ -1,5 +1,7 @@
-import type { MemoryReport } from '../control/plane';
-import type { IncomingRequest, RenderedReply, RouteEnv, RouteSpec } from './route';
+import type { MemoryReport } from './hooks';
+import type { IncomingRequest } from './request';
+import type { RenderedReply } from './reply';
+import type { RouteEnv, RouteSpec } from './route';
 
 /**
  * What a server in another room (the Node HTTP server) needs from a backend beyond its public surface:

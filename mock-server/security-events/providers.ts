@@ -2,8 +2,8 @@ import { IssuerAndJwksSettingsSchema, validateSecurityEventsProviderInput } from
 import { DocumentFetchError, fetchJsonDocument } from '../../src/set/fetch-document';
 import { fieldIssues, PARSE_OPTIONS } from '../../src/validation/field-issues';
 import { createLocalKeySet, createRemoteKeySet, type JsonWebKeySet, type KeyResolver } from '../../src/set/keys';
-import { oktaId } from '../http/ids';
-import { notFound, validationFailed } from '../http/okta-errors';
+import { oktaId } from '../pipeline/ids';
+import { notFound, validationFailed } from '../pipeline/okta-errors';
 import { IndexedCollection } from '../state/indexed-collection';
 
 /** A provider's settings as the API answers them. */

@@ -1,7 +1,9 @@
-import { pageLinks, parsePageLimit } from '../http/pagination';
-import { readJsonBody, type RouteEnv, type RouteReply, type RouteSpec } from '../http/route';
-import { invalidPaging } from '../http/okta-errors';
-import { exceedsUtf8Bytes } from '../http/utf8';
+import { pageLinks, parsePageLimit } from '../pipeline/pagination';
+import { readJsonBody } from '../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../pipeline/route';
+import { type RouteReply } from '../pipeline/reply';
+import { invalidPaging } from '../pipeline/okta-errors';
+import { exceedsUtf8Bytes } from '../pipeline/utf8';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { IngestionService } from './ingestion';
 import type { ProviderService, StoredProvider } from './providers';

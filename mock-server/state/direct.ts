@@ -1,5 +1,5 @@
 import { createApiError } from '../../src/errors';
-import { OktaHttpError } from '../http/okta-errors';
+import { OktaHttpError } from '../pipeline/okta-errors';
 
 /** Turns a backend error into the appset error class the client would throw for the same answer. */
 function asClientError(error: unknown, operation: string): unknown {

@@ -1,4 +1,4 @@
-import { oktaId, randomToken } from '../http/ids';
+import { oktaId, randomToken } from '../pipeline/ids';
 
 /** How a backend makes object ids: `'random'` (default) or `'deterministic'` (a counter). */
 export type IdMode = 'random' | 'deterministic';

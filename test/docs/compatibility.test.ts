@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../mock-server/index';
-import { serveHooksOf } from '../../mock-server/http/serve-hooks';
+import { serveHooksOf } from '../../mock-server/pipeline/serve-hooks';
 import { controlEndpoints, createControlRouter } from '../../mock-server/control/routes';
 import type { ControlPlane } from '../../mock-server/control/plane';
 

@@ -25,9 +25,9 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** Runs `node --import tsx mock-server/cli.ts ...args` in the repository; `nodeArgs` go to node itself. */
+/** Runs `node --import tsx mock-server/node/cli.ts ...args` in the repository; `nodeArgs` go to node itself. */
 export function runCli(args: string[], nodeArgs: string[] = []): CliProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'mock-server/cli.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'mock-server/node/cli.ts', ...args], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,7 +11,7 @@ let project: ReturnType<typeof projectWithBin>;
 const started: number[] = [];
 
 beforeAll(() => {
-  project = projectWithBin('appset-mock', 'mock-server/cli.ts');
+  project = projectWithBin('appset-mock', 'mock-server/node/cli.ts');
 });
 
 afterAll(() => {
@@ -51,7 +51,7 @@ describe('appset-mock started through npx', () => {
 describe('appset-mock started by a process that is not npm', () => {
   it('stops when that parent is killed outright (SIGKILL leaves it no time to pass anything on)', async () => {
     // A shell that cannot exec the server (a command follows it): the server's parent is the shell.
-    const parent = spawn('sh', ['-c', `'${process.execPath}' --import tsx mock-server/cli.ts --port 0 --log off; :`], {
+    const parent = spawn('sh', ['-c', `'${process.execPath}' --import tsx mock-server/node/cli.ts --port 0 --log off; :`], {
       cwd: new URL('../..', import.meta.url),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

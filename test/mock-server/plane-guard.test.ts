@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planeRefusal } from '../../mock-server/server/plane-guard';
+import { planeRefusal } from '../../mock-server/node/plane-guard';
 
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
 const orgUrl = () => new URL('http://mock.example.test:4010');

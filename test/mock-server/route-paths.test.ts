@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePath } from '../../mock-server/http/route';
+import { compilePath } from '../../mock-server/pipeline/router';
 
 // What a route path matches, pinned: literal segments exactly (letter case included), a `:name`
 // segment one non-empty segment, percent-decoded; a segment that does not decode matches nothing.

@@ -1,4 +1,4 @@
-import { OktaHttpError } from '../../http/okta-errors';
+import { OktaHttpError } from '../../pipeline/okta-errors';
 import { fromBase64, MAX_DER_BYTES } from './x509';
 
 // A certificate published for a CSR, as the bytes of the request: PEM, base64 (or base64url) text, or

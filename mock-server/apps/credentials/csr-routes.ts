@@ -1,6 +1,7 @@
-import { readJsonBody, type RouteSpec } from '../../http/route';
+import { readJsonBody } from '../../pipeline/request';
+import { type RouteSpec } from '../../pipeline/route';
 import { CsrMetadataSchema } from '../../../src/apps/credentials/inputs';
-import { OktaHttpError } from '../../http/okta-errors';
+import { OktaHttpError } from '../../pipeline/okta-errors';
 import { wholeSeconds } from '../../shared/time';
 import { renderCsr } from './csrs';
 import { CERTIFICATE_TYPES, readCertificateUpload } from './certificate-upload';

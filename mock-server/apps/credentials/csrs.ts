@@ -1,4 +1,4 @@
-import { notFound, OktaHttpError } from '../../http/okta-errors';
+import { notFound, OktaHttpError } from '../../pipeline/okta-errors';
 import type { CsrMetadata } from '../../../src/apps/credentials/inputs';
 import { certificationRequest, generateRsaKeyPair, readCertificate, requestPublicKey, toBase64, type DistinguishedName } from './x509';
 

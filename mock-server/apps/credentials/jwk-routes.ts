@@ -1,4 +1,5 @@
-import { readJsonBody, type RouteSpec } from '../../http/route';
+import { readJsonBody } from '../../pipeline/request';
+import { type RouteSpec } from '../../pipeline/route';
 import { ClientJwkInputSchema } from '../../../src/apps/credentials/inputs';
 import { clientKeys, keysWithout, newClientKey, renderClientKey, withClientKeys } from './jwks';
 import { parseInput, requireClient, type CredentialRouteKit } from './route-kit';

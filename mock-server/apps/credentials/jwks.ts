@@ -1,4 +1,4 @@
-import { notFound, OktaHttpError } from '../../http/okta-errors';
+import { notFound, OktaHttpError } from '../../pipeline/okta-errors';
 import type { ClientJwkInput } from '../../../src/apps/credentials/inputs';
 import { decodeBase64url } from '../../../src/set/base64url';
 import type { AppBody } from '../store';

@@ -1,7 +1,9 @@
 import { fieldIssues, PARSE_OPTIONS } from '../../../src/validation/field-issues';
 import { CLIENT_SECRET_LENGTH } from '../../../src/apps/credentials/schemas';
-import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
-import type { HeaderReader, RouteEnv, RouteReply, RouteSpec } from '../../http/route';
+import { notFound, OktaHttpError, validationFailed } from '../../pipeline/okta-errors';
+import type { HeaderReader } from '../../pipeline/request';
+import type { RouteEnv, RouteSpec } from '../../pipeline/route';
+import type { RouteReply } from '../../pipeline/reply';
 import type { CredentialService } from './service';
 import { wholeSeconds } from '../../shared/time';
 import type { AppService } from '../service';

@@ -1,4 +1,4 @@
-import type { RouteEnv, RouteSpec } from '../../http/route';
+import type { RouteEnv, RouteSpec } from '../../pipeline/route';
 import type { AppService } from '../service';
 import { csrRoutes } from './csr-routes';
 import { jwkRoutes } from './jwk-routes';

@@ -1,4 +1,5 @@
-import { readOptionalJsonBody, type RouteSpec } from '../../http/route';
+import { readOptionalJsonBody } from '../../pipeline/request';
+import { type RouteSpec } from '../../pipeline/route';
 import { ClientSecretInputSchema } from '../../../src/apps/credentials/schemas';
 import { wholeSeconds } from '../../shared/time';
 import { renderSecret } from './secrets';

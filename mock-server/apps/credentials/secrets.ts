@@ -1,4 +1,4 @@
-import { notFound, OktaHttpError } from '../../http/okta-errors';
+import { notFound, OktaHttpError } from '../../pipeline/okta-errors';
 import { sha256 } from '../../shared/sha256';
 import { encodeBase64url } from '../../../src/set/base64url';
 

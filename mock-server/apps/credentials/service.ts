@@ -1,5 +1,5 @@
-import { OktaHttpError, validationFailed } from '../../http/okta-errors';
-import { randomToken } from '../../http/ids';
+import { OktaHttpError, validationFailed } from '../../pipeline/okta-errors';
+import { randomToken } from '../../pipeline/ids';
 import { wholeSeconds } from '../../shared/time';
 import { type AppObserver } from '../service';
 import type { AppBody, StoredApp } from '../store';

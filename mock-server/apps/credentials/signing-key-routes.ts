@@ -1,5 +1,5 @@
-import type { RouteSpec } from '../../http/route';
-import { notFound, validationFailed } from '../../http/okta-errors';
+import type { RouteSpec } from '../../pipeline/route';
+import { notFound, validationFailed } from '../../pipeline/okta-errors';
 import { wholeSeconds } from '../../shared/time';
 import { signingKid } from './service';
 import { unsupportedMediaType, acceptsXml, validityYears, type CredentialRouteKit } from './route-kit';

@@ -1,4 +1,4 @@
-import { notFound, OktaHttpError } from '../../http/okta-errors';
+import { notFound, OktaHttpError } from '../../pipeline/okta-errors';
 import { wholeSeconds } from '../../shared/time';
 import { generateRsaKeyPair, rsaPublicMembers, selfSignedCertificate, sha256Thumbprint, toBase64, type DistinguishedName } from './x509';
 

@@ -1,8 +1,9 @@
 import { CreateGroupPushMappingSchema, UpdateGroupPushMappingSchema } from '../../../src/apps/group-push/input';
 import type { Directory } from '../../directory/store';
-import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
-import { pageLinks, parsePageLimit } from '../../http/pagination';
-import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
+import { notFound, OktaHttpError, validationFailed } from '../../pipeline/okta-errors';
+import { pageLinks, parsePageLimit } from '../../pipeline/pagination';
+import { readJsonBody } from '../../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../../pipeline/route';
 import { checkedBody } from '../checked-body';
 import { pageAfter } from '../per-app';
 import { provisioningKind } from '../provisioning/store';

@@ -1,4 +1,4 @@
-import { notFound } from '../../http/okta-errors';
+import { notFound } from '../../pipeline/okta-errors';
 import { PerApp } from '../per-app';
 
 /** A group push mapping as the backend keeps it. */

@@ -1,5 +1,5 @@
 import { readStreamUpTo } from '../../../src/core/bounded-body';
-import { OktaHttpError, malformedBody, validationFailed } from '../../http/okta-errors';
+import { OktaHttpError, malformedBody, validationFailed } from '../../pipeline/okta-errors';
 
 /** `E0000021`: the request's media type is not one the endpoint takes. */
 function unsupportedMediaType(): OktaHttpError {

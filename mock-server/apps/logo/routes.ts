@@ -1,6 +1,7 @@
 import { logoProblem, detectLogoType, MAX_LOGO_BYTES } from '../../../src/apps/logo/image-type';
-import { notFound, validationFailed } from '../../http/okta-errors';
-import { MAX_REQUEST_BODY_BYTES, type RouteEnv, type RouteSpec } from '../../http/route';
+import { notFound, validationFailed } from '../../pipeline/okta-errors';
+import { MAX_REQUEST_BODY_BYTES } from '../../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../../pipeline/route';
 import { relinkApp } from '../app-links';
 import type { AppService } from '../service';
 import { readFormFile } from './multipart';

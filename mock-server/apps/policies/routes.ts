@@ -1,6 +1,6 @@
-import { OktaHttpError } from '../../http/okta-errors';
-import { pageLinks, parsePageLimit } from '../../http/pagination';
-import type { RouteEnv, RouteSpec } from '../../http/route';
+import { OktaHttpError } from '../../pipeline/okta-errors';
+import { pageLinks, parsePageLimit } from '../../pipeline/pagination';
+import type { RouteEnv, RouteSpec } from '../../pipeline/route';
 import { relinkApp } from '../app-links';
 import { pageAfter } from '../per-app';
 import type { AppService } from '../service';

@@ -1,4 +1,4 @@
-import { notFound, OktaHttpError } from '../../http/okta-errors';
+import { notFound, OktaHttpError } from '../../pipeline/okta-errors';
 import { wholeSeconds } from '../../shared/time';
 
 /** An app sign-in policy (`ACCESS_POLICY`) as the backend keeps it. */

@@ -4,8 +4,9 @@ import {
   ProvisioningConnectionUpdateSchema,
   UserProvisioningUpdateSchema,
 } from '../../../src/apps/provisioning/input';
-import { notFound, OktaHttpError, validationFailed } from '../../http/okta-errors';
-import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
+import { notFound, OktaHttpError, validationFailed } from '../../pipeline/okta-errors';
+import { readJsonBody } from '../../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../../pipeline/route';
 import { checkedBody } from '../checked-body';
 import { mergeOnto } from '../build-body';
 import type { AppService } from '../service';

@@ -1,5 +1,5 @@
-import { pageLinks, parsePageLimit } from '../../http/pagination';
-import type { RouteEnv, RouteSpec } from '../../http/route';
+import { pageLinks, parsePageLimit } from '../../pipeline/pagination';
+import type { RouteEnv, RouteSpec } from '../../pipeline/route';
 import type { Directory } from '../../directory/store';
 import { pageAfter } from '../per-app';
 import type { AppService } from '../service';

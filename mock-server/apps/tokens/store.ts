@@ -1,4 +1,4 @@
-import { notFound } from '../../http/okta-errors';
+import { notFound } from '../../pipeline/okta-errors';
 import { PerApp } from '../per-app';
 
 /** A refresh token issued to an app's client, as the backend keeps it (never the token's value). */

@@ -1,6 +1,7 @@
 import { AppUserSchemaUpdateSchema } from '../../../src/apps/user-schema/input';
-import { validationFailed } from '../../http/okta-errors';
-import { readJsonBody, type RouteEnv, type RouteSpec } from '../../http/route';
+import { validationFailed } from '../../pipeline/okta-errors';
+import { readJsonBody } from '../../pipeline/request';
+import { type RouteEnv, type RouteSpec } from '../../pipeline/route';
 import { checkedBody } from '../checked-body';
 import { wholeSeconds } from '../../shared/time';
 import { type AppService } from '../service';

@@ -1,6 +1,6 @@
 // How the request journal keeps headers and bodies: secrets redacted first, then cut to a bound, so
 // an entry never holds more than the bounds below, whatever was sent.
-import { exceedsUtf8Bytes, utf8ByteLength } from '../../http/utf8';
+import { exceedsUtf8Bytes, utf8ByteLength } from '../../pipeline/utf8';
 import { toBase64 } from '../../shared/base64';
 import { bodyKind, redactBodyText, redactHeader } from './redact';
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ConfigurationError } from '../../../src/errors';
-import type { IncomingRequest, RenderedReply, RouteSpec } from '../../http/route';
+import type { AnsweredRequest } from '../../pipeline/hooks';
+import type { IngestionNote, JournalNote } from '../../pipeline/reply';
+import type { RouteSpec } from '../../pipeline/route';
 import {
   BodyKeeper,
   bodySize,
@@ -18,18 +20,6 @@ import {
 import { compileMatcher, sameMethod, type MatchedRequest, type RequestMatcherSchema } from './matcher';
 import { nearMisses, unmatchedNote, type NearMiss, type UnmatchedNote } from './near-miss';
 import { redactQuery } from './redact';
-
-/** What the receiver did with a security event token: accepted, ignored (and why), or refused (with its RFC 8935 error). */
-export type IngestionNote =
-  | { outcome: 'accepted' }
-  | { outcome: 'ignored'; reason: string }
-  | { outcome: 'refused'; err: string; description: string };
-
-/** What a route adds to its request's journal entry (see `RouteReply.journal`). */
-export interface JournalNote {
-  /** For a security event token: what the receiver did with it. */
-  ingestion?: IngestionNote;
-}
 
 /** One side of a journaled exchange: what was sent, or what was answered. */
 export interface JournalMessage {
@@ -80,23 +70,6 @@ export type JournalSummary = Omit<JournalEntry, 'request' | 'response'>;
 
 /** An entry no route served, with the routes it came closest to. */
 export type UnmatchedEntry = JournalEntry & { unmatched: UnmatchedNote; closest: NearMiss[] };
-
-/**
- * An answered request as the router hands it over. The journal copies what it keeps at once (the
- * request and reply are not kept), and turns it into text only when it is read.
- */
-export interface AnsweredRequest {
-  input: IncomingRequest;
-  url: URL;
-  reply: RenderedReply;
-  errorCode: string | null;
-  requestId: string;
-  /** When it was answered, by the backend's clock (epoch ms). */
-  at: number;
-  route: string | null;
-  stub: string | null;
-  note?: JournalNote;
-}
 
 interface StoredEntry {
   method: string;

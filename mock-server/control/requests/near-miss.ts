@@ -1,7 +1,7 @@
 // Why no route served a request: the routes it came closest to and what differs, and whether the
 // path is Okta's at all. Computed when the journal is read, from the router's own route list.
-import type { RouteSpec } from '../../http/route';
-import { routeLabel } from '../../http/route';
+import type { RouteSpec } from '../../pipeline/route';
+import { routeLabel } from '../../pipeline/router';
 import { OKTA_API_FAMILIES, OKTA_APP_PATHS } from './okta-paths';
 
 /** Why a request went unserved: an Okta path this backend lacks, a path that is not Okta's, or a method the path is not served with. */

@@ -25,7 +25,7 @@ interface Cli {
 
 /** Starts `appset-mock` from the sources on a free loopback port; resolves once it listens. */
 function startCli(args: string[]): Promise<Cli> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/node/cli.ts', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let out = '';
   let err = '';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createClient, NotFoundError } from '../../../src/index';
 import { ControlInputError, createMockBackend, journalMatchers, type JournalMatchers } from '../../../mock-server/index';
 import { createHandlers } from '../../../mock-server/msw/index';
-import { MAX_REQUEST_BODY_BYTES } from '../../../mock-server/http/route';
+import { MAX_REQUEST_BODY_BYTES } from '../../../mock-server/pipeline/request';
 import { bookmark } from './served';
 
 const START = Date.parse('2026-03-01T10:00:30.000Z');

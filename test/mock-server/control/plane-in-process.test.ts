@@ -4,9 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ConfigurationError } from '../../../src/index';
 import { ControlInputError, createMockBackend, type MockBackend, type SeedDocument } from '../../../mock-server/index';
 import { RequestJournal } from '../../../mock-server/control/requests/journal';
-import { incoming, serve, type RouteEnv } from '../../../mock-server/http/route';
-import { RateLimiter } from '../../../mock-server/http/rate-limits';
-import { TokenRegistry } from '../../../mock-server/http/auth';
+import { incoming } from '../../../mock-server/pipeline/request';
+import { serve } from '../../../mock-server/pipeline/serve';
+import { type RouteEnv } from '../../../mock-server/pipeline/route';
+import { RateLimiter } from '../../../mock-server/pipeline/rate-limits';
+import { TokenRegistry } from '../../../mock-server/pipeline/auth';
 import { ADA, ISSUER, providerKey, RECEIVER_PATH, sign, type ProviderKey } from '../security-events/helpers';
 import { createHandlers } from '../../../mock-server/msw/index';
 

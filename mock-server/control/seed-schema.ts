@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { BUILT_IN_CAPABILITIES } from '../capabilities';
+import { ALL_SCOPES, type MockScope } from '../pipeline/auth';
 import { seedMembersOf, type MembersOf } from './capabilities';
 
-const scope = z.enum([
-  'okta.apps.read',
-  'okta.apps.manage',
-  'okta.policies.read',
-  'okta.schemas.read',
-  'okta.schemas.manage',
-  'okta.securityEventsProviders.read',
-  'okta.securityEventsProviders.manage',
-  'okta.logs.read',
-  'okta.users.read',
-  'okta.users.manage',
-  'okta.groups.read',
-  'okta.groups.manage',
-]);
+/** The scopes a seeded token may be narrowed to: every scope of the backend but the Application Grants API's. */
+type SeedScope = Exclude<MockScope, 'okta.appGrants.read' | 'okta.appGrants.manage'>;
+const scope = z.enum(ALL_SCOPES.filter((s): s is SeedScope => !s.startsWith('okta.appGrants.')) as [SeedScope, ...SeedScope[]]);
 
 /** A token to accept: every scope unless `scopes` narrows it. */
 const token = z.strictObject({

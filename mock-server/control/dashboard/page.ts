@@ -1,6 +1,7 @@
 // `GET /__appset/`: one self-contained page (no build step, no other file, works offline) showing the
 // organization and the request journal. The server renders the state into it (render.ts), so the
 // first paint already holds it; the script then refreshes it from the plane's JSON endpoints.
+import { toBase64 } from '../../shared/base64';
 import { sha256 } from '../../shared/sha256';
 import type { ControlPlane } from '../plane';
 import { renderParts } from './render';
@@ -9,10 +10,7 @@ import { DASHBOARD_STYLE } from './style';
 
 /** The CSP source allowing one inline text by its SHA-256 (base64, as CSP spells hashes). */
 function hashSource(text: string): string {
-  const bytes = sha256(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `'sha256-${btoa(binary)}'`;
+  return `'sha256-${toBase64(sha256(text))}'`;
 }
 
 let headers: Array<[string, string]> | undefined;

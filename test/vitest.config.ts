@@ -24,7 +24,11 @@ const PROCESSES = [...PROCESS_FOLDERS.map((folder) => `${folder}**/*.test.ts`), 
  * Test files that replace a module with `vi.mock`: a replacement needs a module graph of the file's
  * own, so these run isolated (the in-process stage runs both in-process projects).
  */
-export const MOCKS_MODULES = ['test/set/key-cache.test.ts', 'test/set/cli-publish-bounds.test.ts', 'test/mock-server/lazy-loading-modules.test.ts'];
+export const MOCKS_MODULES = [
+  'test/set/key-cache.test.ts',
+  'test/set/cli-publish-bounds.test.ts',
+  'test/mock-server/lazy-loading-modules.test.ts',
+];
 
 const outputFile = process.env.APPSET_TEST_REPORT;
 

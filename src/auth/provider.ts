@@ -1,10 +1,6 @@
-import type { RequestAuth } from '../core/transport';
+import type { AuthRequest, RequestAuth } from '../core/transport';
 
-/** The request an {@link AuthProvider} authenticates: one attempt's method and full URL. */
-export interface AuthRequest {
-  method: string;
-  url: URL;
-}
+export type { AuthRequest } from '../core/transport';
 
 /**
  * Credentials computed per attempt, for schemes where a fixed `Authorization` header is not

@@ -9,7 +9,6 @@ import {
   type ApiError,
   type RequestSummary,
 } from '../errors';
-import type { AuthRequest } from '../auth/provider';
 import { readBoundedBody, ResponseTooLarge } from './bounded-body';
 import { isRedirect, RedirectRefusal, untilAborted } from './fetch-guards';
 import type { ClientHooks } from './hooks';
@@ -26,6 +25,12 @@ export interface CallOptions {
 
 /** The fetch function appset calls; defaults to `globalThis.fetch` looked up at each call. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The request a credential scheme authenticates (an `AuthProvider`'s): one attempt's method and full URL. */
+export interface AuthRequest {
+  method: string;
+  url: URL;
+}
 
 /**
  * How requests are authenticated: `apply` sets the credential headers of each attempt as it leaves,

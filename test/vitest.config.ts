@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  */
 export const PROCESS_FOLDERS = ['test/e2e/', 'test/examples/', 'test/browser/', 'test/package/'];
 export const PROCESS_FILES = [
-  'test/mock-server/control/cli.test.ts',
+  'test/mock-server/node/cli.test.ts',
   'test/mock-server/control/journal-memory.test.ts',
   'test/mock-server/control/journal-redaction-mislabelled.test.ts',
   'test/hardening/journal-redaction-dos.test.ts',

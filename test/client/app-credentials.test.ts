@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AppsetError, BadRequestError, expiringKeys, NotFoundError, RequestValidationError, type SigningKey } from '../../src/index';
 import type { ApiCall } from '../../src/core/api-call';
 import { useMockBackend } from '../support/backend';
-import { oidcApp, samlApp } from '../mock-server/credentials/helpers';
+import { oidcApp, samlApp } from '../mock-server/apps/credentials/helpers';
 
 const mock = useMockBackend();
 const { backend } = mock;

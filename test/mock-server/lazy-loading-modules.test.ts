@@ -14,7 +14,7 @@ vi.mock('../../mock-server/apps/credentials/metadata', async (original) => {
 
 describe('modules loaded on first use', () => {
   it('the dashboard and SAML metadata load with their first request, not with the backend', async () => {
-    const { credentialBackend, samlApp } = await import('./credentials/helpers');
+    const { credentialBackend, samlApp } = await import('./apps/credentials/helpers');
     const { backend, call } = credentialBackend();
     const saml = (await call('POST', '/api/v1/apps', { json: samlApp() })).body;
     expect((await call('GET', `/api/v1/apps/${saml.id}`)).status).toBe(200);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialBackend, samlApp } from './credentials/helpers';
+import { credentialBackend, samlApp } from './apps/credentials/helpers';
 
 // What only some requests need (certificates and CSRs with asn1js and PKI.js) loads when first
 // needed, not when the backend is imported. Each check runs in a fresh Node process, where nothing

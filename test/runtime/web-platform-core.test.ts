@@ -91,7 +91,7 @@ describe('the backend core (appset/mock-server)', () => {
   });
 
   it('restores a snapshot holding a CSR over the control plane before anything has loaded PKI.js', async () => {
-    const { credentialBackend, samlApp } = await import('../mock-server/credentials/helpers');
+    const { credentialBackend, samlApp } = await import('../mock-server/apps/credentials/helpers');
     const source = credentialBackend();
     const appId = (await source.call('POST', '/api/v1/apps', { json: samlApp() })).body.id;
     const csr = (await source.call('POST', `/api/v1/apps/${appId}/credentials/csrs`, { json: { subject: { commonName: 'SP' } } })).body;

@@ -24,7 +24,7 @@ type SnapshotMembers = { [K in keyof typeof APPS_SNAPSHOT_MEMBERS]: z.output<(ty
 type SeedMembers = { [K in keyof typeof APPS_SEED_MEMBERS]: z.output<(typeof APPS_SEED_MEMBERS)[K]> };
 
 /** The backend options the apps read. */
-interface AppsOptions {
+export interface AppsOptions {
   plan?: MockPlan;
   catalog?: CatalogAppDefinition[];
   selfServiceAssignment?: boolean;

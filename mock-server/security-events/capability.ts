@@ -26,7 +26,7 @@ function publicKeySet(jwks: { keys: object[] }): { keys: Array<Record<string, un
 }
 
 /** The backend options the receiver reads. */
-interface SecurityEventsOptions {
+export interface SecurityEventsOptions {
   /** How long, and for how many tokens, the receiver remembers `jti`s. */
   replay?: { windowMs?: number; maxEntries?: number };
 }

@@ -31,6 +31,13 @@ export type Refuse = (field: string, reason: string) => never;
 
 /** How a capability keeps its part of the snapshot document. */
 export interface SnapshotPart {
+  /**
+   * When its `check` and `restore` run, among all capabilities' (lower first, ties in list order),
+   * whatever the list's order: a document with two problems is refused on the same field. The
+   * built-in ones: apps 10, users and groups 20, providers, signals and replay 30, logs 40, grants
+   * 50, what is around apps 60. Without, after every phase.
+   */
+  readonly phase?: number;
   /** The current state as its members ({@link CapabilityDefinition.snapshotMembers}); client secrets only with `includeSecrets`. The caller copies it. */
   take(options: { includeSecrets: boolean }): Record<string, unknown>;
   /** What the schema cannot check (unique ids, references between members); calls `refuse` on the first problem. `doc` is the whole checked document. */

@@ -108,6 +108,7 @@ export const APPS = {
       },
       parts,
       snapshot: {
+        phase: 10,
         take: ({ includeSecrets: secrets }) => ({
           apps: {
             items: [...apps.apps.values()].map((app) => ({

@@ -44,6 +44,7 @@ export const APP_SURROUNDINGS = {
       clear: () => surroundings.clear(),
       parts,
       snapshot: {
+        phase: 60,
         take: () => ({ surroundings: surroundings.snapshot() }),
         restore: (doc) => surroundings.load(doc.surroundings as SurroundingsSnapshot | undefined),
       },

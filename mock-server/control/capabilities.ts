@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteEnv, RouteSpec } from '../pipeline/route';
-import type { Capability, CapabilityContext, CapabilityDefinition, Refuse, SeedTools } from '../capability';
+import type { Capability, CapabilityContext, CapabilityDefinition, Refuse, SeedTools, SnapshotPart } from '../capability';
 
 /** The members (zod shapes) a list of capability definitions adds to one document, as one type. */
 export type MembersOf<L extends readonly unknown[], K extends 'snapshotMembers' | 'seedMembers'> = L extends readonly [infer H, ...infer R]
@@ -132,14 +132,21 @@ export class Capabilities {
     return inDocumentOrder(out, SNAPSHOT_MEMBER_ORDER);
   }
 
-  /** Checks a document every capability reads (the schema passed). */
-  checkSnapshot(doc: Readonly<Record<string, unknown>>, refuse: Refuse): void {
-    for (const { capability } of this.#list) capability.snapshot?.check?.(doc, refuse);
+  /** The snapshot parts by phase (ties in the list's order): the order checks and restores run in, whatever the list's. */
+  #snapshotParts(): SnapshotPart[] {
+    const parts = this.#list.flatMap(({ capability }) => (capability.snapshot ? [capability.snapshot] : []));
+    // Array.prototype.sort is stable: parts of one phase keep the list's order.
+    return parts.sort((a, b) => (a.phase ?? Infinity) - (b.phase ?? Infinity));
   }
 
-  /** Loads a checked document into the (cleared) capabilities. */
+  /** Checks a document every capability reads (the schema passed), by phase: the first problem found is the one refused. */
+  checkSnapshot(doc: Readonly<Record<string, unknown>>, refuse: Refuse): void {
+    for (const part of this.#snapshotParts()) part.check?.(doc, refuse);
+  }
+
+  /** Loads a checked document into the (cleared) capabilities, by phase. */
   restore(doc: Readonly<Record<string, unknown>>): void {
-    for (const { capability } of this.#list) capability.snapshot?.restore(doc);
+    for (const part of this.#snapshotParts()) part.restore(doc);
   }
 
   /** A seed result with nothing created yet: every capability's members, in document order (with `own`, the plane's). */

@@ -31,6 +31,7 @@ function createDirectory(ctx: CapabilityContext): Capability<{ directory: MockDi
     clear: () => directory.clear(),
     parts: { directory, groupService },
     snapshot: {
+      phase: 20,
       take: () => ({ users: directory.users(), groups: directory.groups() }),
       check(doc, refuse) {
         const { users, groups } = doc as SnapshotMembers;

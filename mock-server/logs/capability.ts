@@ -36,6 +36,7 @@ export const LOGS = {
       clear: () => logs.clear(),
       parts,
       snapshot: {
+        phase: 40,
         take: () => ({ logs: [...logs.values()].map(logEvent) }),
         check(doc, refuse) {
           refuseDuplicates(refuse, 'logs', (doc.logs as StoredLogEvent[]).map((e) => e.uuid), 'the event uuid');

@@ -48,6 +48,7 @@ export const OAUTH = {
       clear: () => oauth.grants.clear(),
       forgetRun: () => oauth.clearRunState(),
       snapshot: {
+        phase: 50,
         // Grants of deleted apps are unreachable; the snapshot keeps those of apps that exist.
         take: () => ({ grants: oauth.grants.all().filter((g) => apps.apps.has(g.appId)) }),
         check(doc, refuse) {

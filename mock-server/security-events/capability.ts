@@ -86,6 +86,7 @@ export const SECURITY_EVENTS = {
       forgetRun: () => signals.ignored.clear(),
       parts,
       snapshot: {
+        phase: 30,
         take: () => ({
           providers: [...providers.providers.values()].map(({ id, name, type, status, settings, jwks }) => ({
             id,

@@ -119,7 +119,10 @@ export type NeedCapability = <Parts>(name: string) => Parts;
 export interface CapabilityDefinition<Options = unknown> {
   /** A unique name (its folder's). */
   readonly name: string;
-  /** Capabilities it uses, by name: they come earlier in the list (the composition checks it). */
+  /**
+   * Capabilities it uses, by name: each is in the list (anywhere: dependencies are made first) and
+   * none depends back on this one, directly or not (the composition refuses a circle).
+   */
   readonly dependsOn?: readonly string[];
   /** The top-level members of the snapshot document it writes, with their schema (members added after version 1's first documents are optional). */
   readonly snapshotMembers?: z.ZodRawShape;

@@ -18,7 +18,7 @@ import { appRoutes } from './routes';
 import { AppService, type MockPlan } from './service';
 import type { MockAppsState, MockGroupsState, MockUsersState } from './state';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from './store';
-import type { AppSurroundingsParts, AppsParts } from './parts';
+import type { AppsParts } from './parts';
 
 type SnapshotMembers = { [K in keyof typeof APPS_SNAPSHOT_MEMBERS]: z.output<(typeof APPS_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof APPS_SEED_MEMBERS]: z.output<(typeof APPS_SEED_MEMBERS)[K]> };
@@ -37,7 +37,7 @@ interface AppsOptions {
  */
 export const APPS = {
   name: 'apps',
-  dependsOn: ['directory', 'app-surroundings'],
+  dependsOn: ['directory'],
   snapshotMembers: APPS_SNAPSHOT_MEMBERS,
   seedMembers: APPS_SEED_MEMBERS,
   create(ctx, need, options) {
@@ -52,8 +52,6 @@ export const APPS = {
       newId,
       catalog: options.catalog,
       selfServiceAssignment: options.selfServiceAssignment,
-      // Asked when an app is created, once every capability exists.
-      defaultAccessPolicy: (): string => need<AppSurroundingsParts>('app-surroundings').surroundings.policies.defaultId,
       newKid: (mode) => credentials.kidFor(mode),
       observer: credentials,
     });

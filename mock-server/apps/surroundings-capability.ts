@@ -20,14 +20,17 @@ export const APP_SURROUNDINGS = {
   },
   seedMembers: SURROUNDINGS_SEED_MEMBERS,
   create(ctx, need) {
+    const { apps } = need<AppsParts>('apps');
     const surroundings = new AppSurroundings({
-      apps: need<AppsParts>('apps').apps,
+      apps,
       directory: need<DirectoryParts>('directory').directory,
       newId: ctx.newId,
       orgUrl: ctx.orgUrl,
       now: ctx.now,
       orgId: ctx.org.orgId,
     });
+    // New apps are assigned to the org's default sign-in policy, which is kept here.
+    apps.defaultAccessPolicy = () => surroundings.policies.defaultId;
     const policies: MockPoliciesState = {
       get defaultAccessPolicyId() {
         return surroundings.policies.defaultId;

@@ -74,9 +74,15 @@ export class Capabilities {
     const make = (name: string): Capability => {
       const made = this.#made.get(name);
       if (made) return made;
-      if (making.has(name)) throw new Error(`capability ${name} is needed while it is being made: ${[...making].join(' → ')} → ${name}; break the circle (ask for it later, inside a function)`);
+      if (making.has(name)) {
+        const path = [...making];
+        const circle = [...path.slice(path.indexOf(name)), name].join(' → ');
+        throw new Error(`capabilities depend on each other in a circle: ${circle}; break it (the lower one offers a hook in its parts that the higher one sets)`);
+      }
       making.add(name);
       const definition = byName.get(name)!;
+      // Dependencies are made first, whatever the list's order (which is the order routes are tried in).
+      for (const dependency of definition.dependsOn ?? []) make(dependency);
       const need = <Parts>(dependency: string): Parts => {
         if (!(definition.dependsOn ?? []).includes(dependency)) {
           throw new Error(`capability ${name} asked for "${dependency}" without declaring it; add it to dependsOn`);

@@ -114,4 +114,22 @@ describe('a capability registered in one line', () => {
     const sneaky = { ...NOTES, dependsOn: [], create: (ctx, need) => (need('apps'), NOTES.create(ctx)) } satisfies CapabilityDefinition;
     expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, sneaky])).toThrow('capability notes asked for "apps" without declaring it; add it to dependsOn');
   });
+
+  it('refuses capabilities that depend on each other, even when neither asks for the other while it is made', () => {
+    const lazy = (name: string, dependsOn: string[]) =>
+      ({ name, dependsOn, create: () => ({ routes: () => [], clear: () => undefined, state: {} }) }) satisfies CapabilityDefinition;
+    expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, lazy('ping', ['pong']), lazy('pong', ['directory', 'ping'])])).toThrow(
+      'capabilities depend on each other in a circle: ping → pong → ping; break it',
+    );
+    expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, lazy('self', ['self'])])).toThrow('a circle: self → self;');
+  });
+
+  it('makes a capability after those it depends on, wherever they are in the list', () => {
+    const b = composeBackend({}, [NOTES, ...BUILT_IN_CAPABILITIES]) as ReturnType<typeof backend>;
+    b.notes.add('first');
+    expect(b.notes.list().map((n) => n.text)).toEqual(['first']);
+    // New apps still get the org's default sign-in policy, which app-surroundings keeps.
+    const app = b.apps.create({ name: 'bookmark', label: 'Wiki', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } });
+    expect((app as { _links?: { accessPolicy?: { href: string } } })._links?.accessPolicy?.href).toContain(b.policies.defaultAccessPolicyId);
+  });
 });

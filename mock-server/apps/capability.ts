@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Application } from '../../src/apps/application';
-import type { CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityDefinition } from '../capability';
 import type { DirectoryParts } from '../directory/capability';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
@@ -16,7 +16,7 @@ import { GroupAppUsers } from './group-membership';
 import { orgSubdomain, renderApp, withoutClientSecret } from './representation';
 import { appRoutes } from './routes';
 import { AppService, type MockPlan } from './service';
-import type { MockAppsState, MockGroupsState, MockUsersState } from './state';
+import type { AppsBackendState, MockAppsState, MockGroupsState, MockUsersState } from './state';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from './store';
 import type { AppsParts } from './parts';
 
@@ -40,7 +40,7 @@ export const APPS = {
   dependsOn: ['directory'],
   snapshotMembers: APPS_SNAPSHOT_MEMBERS,
   seedMembers: APPS_SEED_MEMBERS,
-  create(ctx, need, options) {
+  create(ctx, need, options): Capability<AppsBackendState, AppsParts> {
     const { ids, now, newId } = ctx;
     const { directory } = need<DirectoryParts>('directory');
     const credentials = new CredentialService({ token: () => ids.token(), orgToken: () => ids.orgToken(), oktaId: newId, subdomain: () => orgSubdomain(ctx.orgUrl()), now });

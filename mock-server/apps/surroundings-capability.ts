@@ -1,10 +1,10 @@
-import type { CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityDefinition } from '../capability';
 import type { DirectoryParts } from '../directory/capability';
 import { direct } from '../state/direct';
 import type { AppSurroundingsParts, AppsParts } from './parts';
 import { AppSurroundings, surroundingsSeedField, type SurroundingsSeed, type SurroundingsSeedResult } from './surroundings';
 import { SURROUNDINGS_SEED_MEMBERS, SurroundingsSnapshotSchema, type SurroundingsSnapshot } from './surroundings-schema';
-import type { MockPoliciesState, MockRefreshTokensState } from './surroundings-state';
+import type { AppSurroundingsBackendState, MockPoliciesState, MockRefreshTokensState } from './surroundings-state';
 
 /**
  * What the backend keeps around its apps: sign-in policies, logos, provisioning connections and
@@ -19,7 +19,7 @@ export const APP_SURROUNDINGS = {
     surroundings: SurroundingsSnapshotSchema.optional(),
   },
   seedMembers: SURROUNDINGS_SEED_MEMBERS,
-  create(ctx, need) {
+  create(ctx, need): Capability<AppSurroundingsBackendState, AppSurroundingsParts> {
     const { apps } = need<AppsParts>('apps');
     const surroundings = new AppSurroundings({
       apps,

@@ -8,6 +8,14 @@ export type MembersOf<L extends readonly unknown[], K extends 'snapshotMembers' 
   : unknown;
 
 /**
+ * What every capability of a list shows on the backend (`backend.apps`, `backend.directory`, …):
+ * the `state` type of each definition's `create`, as one type.
+ */
+export type StateOf<L extends readonly unknown[]> = L extends readonly [infer H, ...infer R]
+  ? (H extends { create(...args: never[]): { readonly state: infer S } } ? S : unknown) & StateOf<R>
+  : unknown;
+
+/**
  * The snapshot members of version 1, in the order documents have always been written; members of
  * capabilities added later follow, in the list's order. (The order is the document's only: a
  * restore reads members by name.)
@@ -109,8 +117,8 @@ export class Capabilities {
     return this.#list.flatMap(({ capability }) => capability.routes(env));
   }
 
-  /** What `backend.<member>` shows: every capability's state, merged. */
-  state(): Record<string, object> {
+  /** What `backend.<member>` shows: every capability's state, merged; `S` is the list's {@link StateOf}, which the caller names. */
+  state<S extends object = Record<string, object>>(): S {
     const out: Record<string, object> = {};
     for (const { name, capability } of this.#list) {
       for (const [member, value] of Object.entries(Object.getOwnPropertyDescriptors(capability.state))) {
@@ -118,7 +126,7 @@ export class Capabilities {
         Object.defineProperty(out, member, value);
       }
     }
-    return out;
+    return out as S;
   }
 
   /** Empties what a snapshot holds. */

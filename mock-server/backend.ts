@@ -316,8 +316,12 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   return backend;
 }
 
-/** The seed document's schema with the members of capabilities beyond the built-in ones. */
+/**
+ * The seed document's schema with the members of capabilities beyond the built-in ones. `tokens`
+ * is the control plane's own: a capability naming a seed member so is refused, not dropped.
+ */
 function extendedSeedSchema(list: readonly CapabilityDefinition<never>[]) {
-  const extra = Object.fromEntries(Object.entries(seedMembersOf(list, {})).filter(([name]) => !(name in SeedDocumentSchema.shape)));
+  const own = { tokens: SeedDocumentSchema.shape.tokens };
+  const extra = Object.fromEntries(Object.entries(seedMembersOf(list, own)).filter(([name]) => !(name in SeedDocumentSchema.shape)));
   return SeedDocumentSchema.extend(extra) as unknown as typeof SeedDocumentSchema;
 }

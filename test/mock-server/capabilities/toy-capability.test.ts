@@ -132,4 +132,9 @@ describe('a capability registered in one line', () => {
     const app = b.apps.create({ name: 'bookmark', label: 'Wiki', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } });
     expect((app as { _links?: { accessPolicy?: { href: string } } })._links?.accessPolicy?.href).toContain(b.policies.defaultAccessPolicyId);
   });
+
+  it('refuses a capability whose seed member is named tokens, the control plane\'s own', () => {
+    const thief = { ...NOTES, seedMembers: { tokens: z.array(z.string()).max(10).optional() } } satisfies CapabilityDefinition;
+    expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, thief])).toThrow('capability notes: the seedMembers member "tokens" is already the control plane\'s; give it another name');
+  });
 });

@@ -200,8 +200,10 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   // The control plane changes orgId on restore and reset; capabilities read it from this same object.
   const org = { orgId: newId('00o') };
   const capabilities = new Capabilities(capabilityList, { env, clock, ids, org, now, newId, orgUrl: () => orgUrl }, options);
-  const { apps } = capabilities.parts<AppsParts>('apps');
-  const { surroundings } = capabilities.parts<AppSurroundingsParts>('app-surroundings');
+  // What the backend reads of three capabilities, each optional: a list without them (a test's) works.
+  const apps = capabilities.partsIf<AppsParts>('apps')?.apps;
+  const surroundings = capabilities.partsIf<AppSurroundingsParts>('app-surroundings')?.surroundings;
+  const ingestion = capabilities.partsIf<SecurityEventsParts>('security-events')?.ingestion;
   // The list's own state; a list other than the built-in one (a test's) adds to it or lacks parts of it.
   const state = capabilities.state<MockCapabilityState>();
 
@@ -211,9 +213,10 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
       return;
     }
     const list = options.seed === 'demo' ? demoApps() : (options.seed ?? []);
+    if (list.length > 0 && !apps) throw new ConfigurationError('seed: app inputs and \'demo\' need the apps capability, which is not in the backend\'s list; add it, or seed a document');
     for (const entry of list) {
       const { input, activate } = 'input' in entry ? entry : { input: entry, activate: true };
-      direct('seed', () => apps.create(input, activate ?? true, now()));
+      direct('seed', () => apps!.create(input, activate ?? true, now()));
     }
   };
 
@@ -230,8 +233,8 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
     journalBodyBytes: options.journalBodyBytes,
     routes: () => routes,
     applyInitialSeed: () => seed(),
-    defaultAccessPolicyId: () => surroundings.policies.defaultId,
-    signals: state.signals,
+    ...(surroundings ? { defaultAccessPolicyId: () => surroundings.policies.defaultId } : {}),
+    ...(Object.hasOwn(state, 'signals') ? { signals: state.signals } : {}),
     ...(builtIn ? {} : { schemas: { snapshot: snapshotSchemaOf(capabilityList), seed: extendedSeedSchema(capabilityList) } }),
   });
   plane.markIdBaseline();
@@ -307,7 +310,7 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
       orgUrl = served;
       orgOrigin = served.origin;
     },
-    useTokenDigest: (digest) => capabilities.parts<SecurityEventsParts>('security-events').ingestion.useDigest(digest),
+    useTokenDigest: (digest) => ingestion?.useDigest(digest),
     reportMemory: (probe) => {
       plane.memoryProbe = probe;
     },

@@ -112,6 +112,11 @@ export class Capabilities {
     return made.parts as Parts;
   }
 
+  /** What a capability offers those that depend on it, or `undefined` when the list has none of that name. */
+  partsIf<Parts>(name: string): Parts | undefined {
+    return this.#made.get(name)?.parts as Parts | undefined;
+  }
+
   /** Every capability's routes, in the list's order. */
   routes(env: RouteEnv): RouteSpec[] {
     return this.#list.flatMap(({ capability }) => capability.routes(env));

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { composeBackend } from '../../../mock-server/backend';
 import { BUILT_IN_CAPABILITIES } from '../../../mock-server/capabilities';
 import type { CapabilityDefinition } from '../../../mock-server/capability';
-import { ControlInputError } from '../../../mock-server/index';
+import { DIRECTORY } from '../../../mock-server/directory/capability';
+import { ControlInputError, createMockBackend } from '../../../mock-server/index';
 
 interface Note {
   id: string;
@@ -136,5 +137,19 @@ describe('a capability registered in one line', () => {
   it('refuses a capability whose seed member is named tokens, the control plane\'s own', () => {
     const thief = { ...NOTES, seedMembers: { tokens: z.array(z.string()).max(10).optional() } } satisfies CapabilityDefinition;
     expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, thief])).toThrow('capability notes: the seedMembers member "tokens" is already the control plane\'s; give it another name');
+  });
+
+  it('serves a list without apps, policies or a security events receiver', async () => {
+    const b = composeBackend({ ids: 'deterministic' }, [DIRECTORY]);
+    expect(b.health()).not.toHaveProperty('defaultAccessPolicyId');
+    expect(createMockBackend().health()).toHaveProperty('defaultAccessPolicyId');
+    const signals = await b.fetch(`${b.orgUrl}/__appset/signals`, { headers: { authorization: `SSWS ${b.defaultToken}` } });
+    expect(await signals.json()).toEqual({ users: [], devices: [], ignored: [] });
+    b.directory.addUser({ login: 'ada@example.com' });
+    const snapshot = b.snapshot();
+    b.reset();
+    b.restore(snapshot);
+    expect(b.directory.users().map((u) => u.profile.login)).toEqual(['ada@example.com']);
+    expect(() => composeBackend({ seed: 'demo' }, [DIRECTORY])).toThrow("seed: app inputs and 'demo' need the apps capability, which is not in the backend's list");
   });
 });

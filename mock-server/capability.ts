@@ -42,6 +42,12 @@ export interface SnapshotPart {
   take(options: { includeSecrets: boolean }): Record<string, unknown>;
   /** What the schema cannot check (unique ids, references between members); calls `refuse` on the first problem. `doc` is the whole checked document. */
   check?(doc: Readonly<Record<string, unknown>>, refuse: Refuse): void;
+  /**
+   * Work a restore posted over HTTP (`PUT /__appset/snapshot`) does first, before the document is
+   * checked, that a synchronous restore cannot do (loading a library its check needs). `doc` is
+   * not checked yet: read it defensively.
+   */
+  prepare?(doc: unknown): Promise<void>;
   /** Loads its members of a checked document into the (just cleared) state. */
   restore(doc: Readonly<Record<string, unknown>>): void;
 }

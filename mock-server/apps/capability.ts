@@ -10,6 +10,7 @@ import type { CatalogAppDefinition } from './catalog';
 import { clientKeysProblem } from './credentials/jwks';
 import { credentialRoutes } from './credentials/routes';
 import { CredentialService } from './credentials/service';
+import { loadPki } from './credentials/pki-loader';
 import { credentialsProblem, loadCredentials, takeCredentials } from './credentials/snapshot';
 import { APPS_SEED_MEMBERS, APPS_SNAPSHOT_MEMBERS } from './documents';
 import { GroupAppUsers } from './group-membership';
@@ -28,6 +29,12 @@ interface AppsOptions {
   plan?: MockPlan;
   catalog?: CatalogAppDefinition[];
   selfServiceAssignment?: boolean;
+}
+
+/** Whether a snapshot document (not yet checked) lists CSRs. */
+function holdsCsrs(doc: unknown): boolean {
+  const csrs = (doc as { credentials?: { csrs?: unknown } } | null)?.credentials?.csrs;
+  return Array.isArray(csrs) && csrs.length > 0;
 }
 
 /**
@@ -125,6 +132,10 @@ export const APPS = {
           },
           credentials: takeCredentials(credentials, ids, secrets),
         }),
+        // Checking CSRs needs PKI.js, loaded first where a runtime cannot load it synchronously.
+        prepare: async (doc) => {
+          if (holdsCsrs(doc)) await loadPki();
+        },
         check(doc, refuse) {
           const d = doc as SnapshotMembers;
           refuseDuplicates(refuse, 'apps.items', d.apps.items.map((a) => a.body.id), 'the app id');

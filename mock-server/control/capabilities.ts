@@ -163,6 +163,11 @@ export class Capabilities {
     for (const part of this.#snapshotParts()) part.check?.(doc, refuse);
   }
 
+  /** What a restore posted over HTTP does first (each part's `prepare`), on the unchecked document. */
+  async prepareRestore(doc: unknown): Promise<void> {
+    for (const part of this.#snapshotParts()) await part.prepare?.(doc);
+  }
+
   /** Loads a checked document into the (cleared) capabilities, by phase. */
   restore(doc: Readonly<Record<string, unknown>>): void {
     for (const part of this.#snapshotParts()) part.restore(doc);

@@ -230,6 +230,11 @@ export class ControlPlane implements RouterControl {
     return takeSnapshot(this.deps, options);
   }
 
+  /** What a restore posted over HTTP awaits first: what capabilities need before a synchronous {@link restore} (PKI.js for CSRs). */
+  prepareRestore(input: unknown): Promise<void> {
+    return this.deps.capabilities.prepareRestore(input);
+  }
+
   /**
    * Replaces the state with a snapshot. The whole document is checked first; a bad one throws
    * {@link ControlInputError} naming the field, and nothing changes.

@@ -152,4 +152,20 @@ describe('a capability registered in one line', () => {
     expect(b.directory.users().map((u) => u.profile.login)).toEqual(['ada@example.com']);
     expect(() => composeBackend({ seed: 'demo' }, [DIRECTORY])).toThrow("seed: app inputs and 'demo' need the apps capability, which is not in the backend's list");
   });
+
+  it('awaits each snapshot part\'s prepare before a restore posted over HTTP, on the unchecked document', async () => {
+    const prepared: unknown[] = [];
+    const preparing = {
+      ...NOTES,
+      create: (ctx: Parameters<typeof NOTES.create>[0]) => {
+        const made = NOTES.create(ctx);
+        return { ...made, snapshot: { ...made.snapshot, prepare: async (doc: unknown) => void prepared.push(structuredClone(doc)) } };
+      },
+    } satisfies CapabilityDefinition;
+    const b = composeBackend({}, [...BUILT_IN_CAPABILITIES, preparing]);
+    const snapshot = b.snapshot();
+    const put = await b.fetch(`${b.orgUrl}/__appset/snapshot`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `SSWS ${b.defaultToken}` }, body: JSON.stringify(snapshot) });
+    expect(put.status).toBe(204);
+    expect(prepared).toEqual([JSON.parse(JSON.stringify(snapshot))]);
+  });
 });

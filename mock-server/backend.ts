@@ -1,11 +1,9 @@
 import { ConfigurationError } from '../src/errors';
 import type { CatalogAppDefinition } from './apps/catalog';
 import type { MockPlan } from './apps/service';
-import type { MockAppsState, MockGroupsState, MockUsersState, SeedApp } from './apps/state';
-import type { MockPoliciesState, MockRefreshTokensState } from './apps/surroundings-state';
+import type { SeedApp } from './apps/state';
 import { BUILT_IN_CAPABILITIES } from './capabilities';
 import type { CapabilityDefinition } from './capability';
-import type { MockDirectoryState } from './directory/state';
 import { DEFAULT_MOCK_TOKEN, TokenRegistry, type MockToken } from './pipeline/auth';
 import { RateLimiter, type RateLimitTable } from './pipeline/rate-limits';
 import { createRouter } from './pipeline/router';
@@ -13,14 +11,12 @@ import { incomingWithBody, type IncomingRequest } from './pipeline/request';
 import { toResponse } from './pipeline/reply';
 import { type RouteEnv } from './pipeline/route';
 import { attachServeHooks } from './pipeline/serve-hooks';
-import type { MockLogsState } from './logs/state';
-import type { MockOAuthOptions, MockOAuthState } from './oauth/server';
-import type { MockProvidersState, MockSignalsState } from './security-events/state';
+import type { MockOAuthOptions } from './oauth/server';
 import type { MockClockState, MockFaultsState, MockJournalState, MockRateLimitsState, MockStubsState } from './control/state';
 import type { AppSurroundingsParts, AppsParts } from './apps/parts';
 import type { SecurityEventsParts } from './security-events/capability';
 import { ControlInputError } from './control/body-errors';
-import { Capabilities, seedMembersOf } from './control/capabilities';
+import { Capabilities, seedMembersOf, type StateOf } from './control/capabilities';
 import { ControlPlane, rateLimitTable, type MockHealth, type SeedResult } from './control/plane';
 import { createControlRouter, isControlPath } from './control/routes';
 import { SeedDocumentSchema, type SeedDocument } from './control/seed-schema';
@@ -95,11 +91,20 @@ export interface MockBackendOptions {
 
 
 /**
+ * What the built-in capabilities show on the backend, read and changed directly (no HTTP):
+ * `backend.apps`, `backend.users`, `backend.groups`, `backend.directory`, `backend.policies`,
+ * `backend.refreshTokens`, `backend.providers`, `backend.signals`, `backend.logs`, `backend.oauth`.
+ * It is each capability's `state` type (its members' doc comments live there), so a capability
+ * added to the list adds its members here.
+ */
+export type MockCapabilityState = StateOf<typeof BUILT_IN_CAPABILITIES>;
+
+/**
  * An in-memory organization: a web `fetch` handler, a state API, and nothing that needs Node or msw.
  * msw handlers come from `createHandlers(backend)` (`appset/mock-server/msw`), an HTTP server from
  * `listen(backend)` (`appset/mock-server/node`).
  */
-export interface MockBackend {
+export interface MockBackend extends MockCapabilityState {
   /**
    * Answers one request as the organization would: the request's path and query are served on
    * {@link orgUrl}, whatever origin the request names. It takes what `fetch` takes (a `Request`, or
@@ -112,26 +117,6 @@ export interface MockBackend {
   readonly orgUrl: string;
   /** The API token clients can use when `tokens` was not given. */
   readonly defaultToken: string;
-  /** Applications. */
-  readonly apps: MockAppsState;
-  /** App-user assignments. */
-  readonly users: MockUsersState;
-  /** App-group assignments. */
-  readonly groups: MockGroupsState;
-  /** The organization's users and groups, whom the assignment endpoints assign. */
-  readonly directory: MockDirectoryState;
-  /** App sign-in policies: the default one every app is assigned to, and added ones. */
-  readonly policies: MockPoliciesState;
-  /** Refresh tokens of apps' clients. */
-  readonly refreshTokens: MockRefreshTokensState;
-  /** Security events providers. */
-  readonly providers: MockProvidersState;
-  /** What received security events changed. */
-  readonly signals: MockSignalsState;
-  /** The System Log. */
-  readonly logs: MockLogsState;
-  /** The authorization server: service apps, grants and issued tokens. */
-  readonly oauth: MockOAuthState;
   /** What `GET /__appset/health` answers: `status: 'ok'`, the org URL, the clock, the id mode and the snapshot version. */
   health(): MockHealth;
   /**
@@ -215,12 +200,12 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   // The control plane changes orgId on restore and reset; capabilities read it from this same object.
   const org = { orgId: newId('00o') };
   const capabilities = new Capabilities(capabilityList, { env, clock, ids, org, now, newId, orgUrl: () => orgUrl }, options);
-  const { apps } = capabilities.parts<AppsParts>('apps');
-  const { surroundings } = capabilities.parts<AppSurroundingsParts>('app-surroundings');
-  const state = capabilities.state() as Pick<
-    MockBackend,
-    'apps' | 'users' | 'groups' | 'directory' | 'policies' | 'refreshTokens' | 'providers' | 'signals' | 'logs' | 'oauth'
-  >;
+  // What the backend reads of three capabilities, each optional: a list without them (a test's) works.
+  const apps = capabilities.partsIf<AppsParts>('apps')?.apps;
+  const surroundings = capabilities.partsIf<AppSurroundingsParts>('app-surroundings')?.surroundings;
+  const ingestion = capabilities.partsIf<SecurityEventsParts>('security-events')?.ingestion;
+  // The list's own state; a list other than the built-in one (a test's) adds to it or lacks parts of it.
+  const state = capabilities.state<MockCapabilityState>();
 
   const seed = () => {
     if (options.seed !== undefined && options.seed !== 'demo' && !Array.isArray(options.seed)) {
@@ -228,9 +213,10 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
       return;
     }
     const list = options.seed === 'demo' ? demoApps() : (options.seed ?? []);
+    if (list.length > 0 && !apps) throw new ConfigurationError('seed: app inputs and \'demo\' need the apps capability, which is not in the backend\'s list; add it, or seed a document');
     for (const entry of list) {
       const { input, activate } = 'input' in entry ? entry : { input: entry, activate: true };
-      direct('seed', () => apps.create(input, activate ?? true, now()));
+      direct('seed', () => apps!.create(input, activate ?? true, now()));
     }
   };
 
@@ -247,8 +233,8 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
     journalBodyBytes: options.journalBodyBytes,
     routes: () => routes,
     applyInitialSeed: () => seed(),
-    defaultAccessPolicyId: () => surroundings.policies.defaultId,
-    signals: state.signals,
+    ...(surroundings ? { defaultAccessPolicyId: () => surroundings.policies.defaultId } : {}),
+    ...(Object.hasOwn(state, 'signals') ? { signals: state.signals } : {}),
     ...(builtIn ? {} : { schemas: { snapshot: snapshotSchemaOf(capabilityList), seed: extendedSeedSchema(capabilityList) } }),
   });
   plane.markIdBaseline();
@@ -324,7 +310,7 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
       orgUrl = served;
       orgOrigin = served.origin;
     },
-    useTokenDigest: (digest) => capabilities.parts<SecurityEventsParts>('security-events').ingestion.useDigest(digest),
+    useTokenDigest: (digest) => ingestion?.useDigest(digest),
     reportMemory: (probe) => {
       plane.memoryProbe = probe;
     },
@@ -333,8 +319,12 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   return backend;
 }
 
-/** The seed document's schema with the members of capabilities beyond the built-in ones. */
+/**
+ * The seed document's schema with the members of capabilities beyond the built-in ones. `tokens`
+ * is the control plane's own: a capability naming a seed member so is refused, not dropped.
+ */
 function extendedSeedSchema(list: readonly CapabilityDefinition<never>[]) {
-  const extra = Object.fromEntries(Object.entries(seedMembersOf(list, {})).filter(([name]) => !(name in SeedDocumentSchema.shape)));
+  const own = { tokens: SeedDocumentSchema.shape.tokens };
+  const extra = Object.fromEntries(Object.entries(seedMembersOf(list, own)).filter(([name]) => !(name in SeedDocumentSchema.shape)));
   return SeedDocumentSchema.extend(extra) as unknown as typeof SeedDocumentSchema;
 }

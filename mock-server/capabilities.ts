@@ -7,7 +7,7 @@ import { SECURITY_EVENTS } from './security-events/capability';
 
 /**
  * The backend's capabilities, one line each. Their routes are tried in this order; a capability is
- * made when first needed (dependencies before the capabilities that use them). The control plane
+ * made after the capabilities it depends on (which may come later in the list; no circles). The control plane
  * clears, snapshots, restores and seeds each, and the published seed and snapshot schemas are made
  * of their members.
  */

@@ -31,10 +31,23 @@ export type Refuse = (field: string, reason: string) => never;
 
 /** How a capability keeps its part of the snapshot document. */
 export interface SnapshotPart {
+  /**
+   * When its `check` and `restore` run, among all capabilities' (lower first, ties in list order),
+   * whatever the list's order: a document with two problems is refused on the same field. The
+   * built-in ones: apps 10, users and groups 20, providers, signals and replay 30, logs 40, grants
+   * 50, what is around apps 60. Without, after every phase.
+   */
+  readonly phase?: number;
   /** The current state as its members ({@link CapabilityDefinition.snapshotMembers}); client secrets only with `includeSecrets`. The caller copies it. */
   take(options: { includeSecrets: boolean }): Record<string, unknown>;
   /** What the schema cannot check (unique ids, references between members); calls `refuse` on the first problem. `doc` is the whole checked document. */
   check?(doc: Readonly<Record<string, unknown>>, refuse: Refuse): void;
+  /**
+   * Work a restore posted over HTTP (`PUT /__appset/snapshot`) does first, before the document is
+   * checked, that a synchronous restore cannot do (loading a library its check needs). `doc` is
+   * not checked yet: read it defensively.
+   */
+  prepare?(doc: unknown): Promise<void>;
   /** Loads its members of a checked document into the (just cleared) state. */
   restore(doc: Readonly<Record<string, unknown>>): void;
 }
@@ -112,7 +125,10 @@ export type NeedCapability = <Parts>(name: string) => Parts;
 export interface CapabilityDefinition<Options = unknown> {
   /** A unique name (its folder's). */
   readonly name: string;
-  /** Capabilities it uses, by name: they come earlier in the list (the composition checks it). */
+  /**
+   * Capabilities it uses, by name: each is in the list (anywhere: dependencies are made first) and
+   * none depends back on this one, directly or not (the composition refuses a circle).
+   */
   readonly dependsOn?: readonly string[];
   /** The top-level members of the snapshot document it writes, with their schema (members added after version 1's first documents are optional). */
   readonly snapshotMembers?: z.ZodRawShape;

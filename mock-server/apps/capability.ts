@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Application } from '../../src/apps/application';
-import type { CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityDefinition } from '../capability';
 import type { DirectoryParts } from '../directory/capability';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
@@ -10,15 +10,16 @@ import type { CatalogAppDefinition } from './catalog';
 import { clientKeysProblem } from './credentials/jwks';
 import { credentialRoutes } from './credentials/routes';
 import { CredentialService } from './credentials/service';
+import { loadPki } from './credentials/pki-loader';
 import { credentialsProblem, loadCredentials, takeCredentials } from './credentials/snapshot';
 import { APPS_SEED_MEMBERS, APPS_SNAPSHOT_MEMBERS } from './documents';
 import { GroupAppUsers } from './group-membership';
 import { orgSubdomain, renderApp, withoutClientSecret } from './representation';
 import { appRoutes } from './routes';
 import { AppService, type MockPlan } from './service';
-import type { MockAppsState, MockGroupsState, MockUsersState } from './state';
+import type { AppsBackendState, MockAppsState, MockGroupsState, MockUsersState } from './state';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from './store';
-import type { AppSurroundingsParts, AppsParts } from './parts';
+import type { AppsParts } from './parts';
 
 type SnapshotMembers = { [K in keyof typeof APPS_SNAPSHOT_MEMBERS]: z.output<(typeof APPS_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof APPS_SEED_MEMBERS]: z.output<(typeof APPS_SEED_MEMBERS)[K]> };
@@ -30,6 +31,12 @@ export interface AppsOptions {
   selfServiceAssignment?: boolean;
 }
 
+/** Whether a snapshot document (not yet checked) lists CSRs. */
+function holdsCsrs(doc: unknown): boolean {
+  const csrs = (doc as { credentials?: { csrs?: unknown } } | null)?.credentials?.csrs;
+  return Array.isArray(csrs) && csrs.length > 0;
+}
+
 /**
  * Applications with their credentials and user and group assignments: `/api/v1/apps` and below,
  * `backend.apps`, `backend.users`, `backend.groups`. What is kept around apps (policies, logos, …)
@@ -37,10 +44,10 @@ export interface AppsOptions {
  */
 export const APPS = {
   name: 'apps',
-  dependsOn: ['directory', 'app-surroundings'],
+  dependsOn: ['directory'],
   snapshotMembers: APPS_SNAPSHOT_MEMBERS,
   seedMembers: APPS_SEED_MEMBERS,
-  create(ctx, need, options) {
+  create(ctx, need, options): Capability<AppsBackendState, AppsParts> {
     const { ids, now, newId } = ctx;
     const { directory } = need<DirectoryParts>('directory');
     const credentials = new CredentialService({ token: () => ids.token(), orgToken: () => ids.orgToken(), oktaId: newId, subdomain: () => orgSubdomain(ctx.orgUrl()), now });
@@ -52,8 +59,6 @@ export const APPS = {
       newId,
       catalog: options.catalog,
       selfServiceAssignment: options.selfServiceAssignment,
-      // Asked when an app is created, once every capability exists.
-      defaultAccessPolicy: (): string => need<AppSurroundingsParts>('app-surroundings').surroundings.policies.defaultId,
       newKid: (mode) => credentials.kidFor(mode),
       observer: credentials,
     });
@@ -108,6 +113,7 @@ export const APPS = {
       },
       parts,
       snapshot: {
+        phase: 10,
         take: ({ includeSecrets: secrets }) => ({
           apps: {
             items: [...apps.apps.values()].map((app) => ({
@@ -126,6 +132,10 @@ export const APPS = {
           },
           credentials: takeCredentials(credentials, ids, secrets),
         }),
+        // Checking CSRs needs PKI.js, loaded first where a runtime cannot load it synchronously.
+        prepare: async (doc) => {
+          if (holdsCsrs(doc)) await loadPki();
+        },
         check(doc, refuse) {
           const d = doc as SnapshotMembers;
           refuseDuplicates(refuse, 'apps.items', d.apps.items.map((a) => a.body.id), 'the app id');

@@ -87,6 +87,9 @@ export class AppService {
   /** Told when a group is assigned to an app or unassigned (its members are app users meanwhile). */
   groupListener: { groupAssigned(appId: string, groupId: string, nowMs: number): void; groupUnassigned(appId: string, groupId: string): void } | undefined;
 
+  /** The org's default app sign-in policy, which new apps are assigned to (set by what keeps policies; without, none). */
+  defaultAccessPolicy: (() => string) | undefined;
+
   constructor(
     private readonly options: {
       orgId: string;
@@ -95,8 +98,6 @@ export class AppService {
       newId?: (prefix: string) => string;
       catalog?: readonly CatalogAppDefinition[];
       selfServiceAssignment?: boolean;
-      /** The org's default app sign-in policy, which new apps are assigned to. */
-      defaultAccessPolicy?: () => string;
       /** The signing key a new app of a sign-on mode signs with (see `BuildContext.newKid`). */
       newKid?: (signOnMode: string | null) => string;
       observer?: AppObserver;
@@ -186,7 +187,7 @@ export class AppService {
     });
     const body = this.options.observer?.prepare(built, undefined) ?? built;
     const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
-    app.accessPolicy = this.options.defaultAccessPolicy?.();
+    app.accessPolicy = this.defaultAccessPolicy?.();
     this.#renderBeforeStoring(app);
     this.apps.insert(app);
     if (generated) this.#nameCounters.set(generated.stem, generated.n);

@@ -50,3 +50,13 @@ export interface MockGroupsState {
   /** Assigns a group to an app. */
   assign(appId: string, groupId: string): void;
 }
+
+/** What the apps capability shows on the backend (`backend.apps`, `backend.users`, `backend.groups`). */
+export interface AppsBackendState {
+  /** Applications. */
+  readonly apps: MockAppsState;
+  /** App-user assignments. */
+  readonly users: MockUsersState;
+  /** App-group assignments. */
+  readonly groups: MockGroupsState;
+}

@@ -1,10 +1,10 @@
-import type { CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityDefinition } from '../capability';
 import type { DirectoryParts } from '../directory/capability';
 import { direct } from '../state/direct';
 import type { AppSurroundingsParts, AppsParts } from './parts';
 import { AppSurroundings, surroundingsSeedField, type SurroundingsSeed, type SurroundingsSeedResult } from './surroundings';
 import { SURROUNDINGS_SEED_MEMBERS, SurroundingsSnapshotSchema, type SurroundingsSnapshot } from './surroundings-schema';
-import type { MockPoliciesState, MockRefreshTokensState } from './surroundings-state';
+import type { AppSurroundingsBackendState, MockPoliciesState, MockRefreshTokensState } from './surroundings-state';
 
 /**
  * What the backend keeps around its apps: sign-in policies, logos, provisioning connections and
@@ -19,15 +19,18 @@ export const APP_SURROUNDINGS = {
     surroundings: SurroundingsSnapshotSchema.optional(),
   },
   seedMembers: SURROUNDINGS_SEED_MEMBERS,
-  create(ctx, need) {
+  create(ctx, need): Capability<AppSurroundingsBackendState, AppSurroundingsParts> {
+    const { apps } = need<AppsParts>('apps');
     const surroundings = new AppSurroundings({
-      apps: need<AppsParts>('apps').apps,
+      apps,
       directory: need<DirectoryParts>('directory').directory,
       newId: ctx.newId,
       orgUrl: ctx.orgUrl,
       now: ctx.now,
       orgId: ctx.org.orgId,
     });
+    // New apps are assigned to the org's default sign-in policy, which is kept here.
+    apps.defaultAccessPolicy = () => surroundings.policies.defaultId;
     const policies: MockPoliciesState = {
       get defaultAccessPolicyId() {
         return surroundings.policies.defaultId;
@@ -44,6 +47,7 @@ export const APP_SURROUNDINGS = {
       clear: () => surroundings.clear(),
       parts,
       snapshot: {
+        phase: 60,
         take: () => ({ surroundings: surroundings.snapshot() }),
         restore: (doc) => surroundings.load(doc.surroundings as SurroundingsSnapshot | undefined),
       },

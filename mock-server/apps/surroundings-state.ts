@@ -16,3 +16,11 @@ export interface MockRefreshTokensState {
   /** Issues a refresh token to an app's client and answers its id (`oar…`); `GET …/tokens` lists it. */
   issue(appId: string, input: IssueRefreshTokenInput): string;
 }
+
+/** What the app-surroundings capability shows on the backend (`backend.policies`, `backend.refreshTokens`). */
+export interface AppSurroundingsBackendState {
+  /** App sign-in policies: the default one every app is assigned to, and added ones. */
+  readonly policies: MockPoliciesState;
+  /** Refresh tokens of apps' clients. */
+  readonly refreshTokens: MockRefreshTokensState;
+}

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import type { RouteEnv, RouteSpec } from '../pipeline/route';
-import type { Capability, CapabilityContext, CapabilityDefinition, Refuse, SeedTools } from '../capability';
+import type { Capability, CapabilityContext, CapabilityDefinition, Refuse, SeedTools, SnapshotPart } from '../capability';
 
 /** The members (zod shapes) a list of capability definitions adds to one document, as one type. */
 export type MembersOf<L extends readonly unknown[], K extends 'snapshotMembers' | 'seedMembers'> = L extends readonly [infer H, ...infer R]
   ? (H extends { readonly [P in K]: infer S } ? S : unknown) & MembersOf<R, K>
+  : unknown;
+
+/**
+ * What every capability of a list shows on the backend (`backend.apps`, `backend.directory`, …):
+ * the `state` type of each definition's `create`, as one type.
+ */
+export type StateOf<L extends readonly unknown[]> = L extends readonly [infer H, ...infer R]
+  ? (H extends { create(...args: never[]): { readonly state: infer S } } ? S : unknown) & StateOf<R>
   : unknown;
 
 /**
@@ -74,9 +82,15 @@ export class Capabilities {
     const make = (name: string): Capability => {
       const made = this.#made.get(name);
       if (made) return made;
-      if (making.has(name)) throw new Error(`capability ${name} is needed while it is being made: ${[...making].join(' → ')} → ${name}; break the circle (ask for it later, inside a function)`);
+      if (making.has(name)) {
+        const path = [...making];
+        const circle = [...path.slice(path.indexOf(name)), name].join(' → ');
+        throw new Error(`capabilities depend on each other in a circle: ${circle}; break it (the lower one offers a hook in its parts that the higher one sets)`);
+      }
       making.add(name);
       const definition = byName.get(name)!;
+      // Dependencies are made first, whatever the list's order (which is the order routes are tried in).
+      for (const dependency of definition.dependsOn ?? []) make(dependency);
       const need = <Parts>(dependency: string): Parts => {
         if (!(definition.dependsOn ?? []).includes(dependency)) {
           throw new Error(`capability ${name} asked for "${dependency}" without declaring it; add it to dependsOn`);
@@ -98,13 +112,18 @@ export class Capabilities {
     return made.parts as Parts;
   }
 
+  /** What a capability offers those that depend on it, or `undefined` when the list has none of that name. */
+  partsIf<Parts>(name: string): Parts | undefined {
+    return this.#made.get(name)?.parts as Parts | undefined;
+  }
+
   /** Every capability's routes, in the list's order. */
   routes(env: RouteEnv): RouteSpec[] {
     return this.#list.flatMap(({ capability }) => capability.routes(env));
   }
 
-  /** What `backend.<member>` shows: every capability's state, merged. */
-  state(): Record<string, object> {
+  /** What `backend.<member>` shows: every capability's state, merged; `S` is the list's {@link StateOf}, which the caller names. */
+  state<S extends object = Record<string, object>>(): S {
     const out: Record<string, object> = {};
     for (const { name, capability } of this.#list) {
       for (const [member, value] of Object.entries(Object.getOwnPropertyDescriptors(capability.state))) {
@@ -112,7 +131,7 @@ export class Capabilities {
         Object.defineProperty(out, member, value);
       }
     }
-    return out;
+    return out as S;
   }
 
   /** Empties what a snapshot holds. */
@@ -132,14 +151,26 @@ export class Capabilities {
     return inDocumentOrder(out, SNAPSHOT_MEMBER_ORDER);
   }
 
-  /** Checks a document every capability reads (the schema passed). */
-  checkSnapshot(doc: Readonly<Record<string, unknown>>, refuse: Refuse): void {
-    for (const { capability } of this.#list) capability.snapshot?.check?.(doc, refuse);
+  /** The snapshot parts by phase (ties in the list's order): the order checks and restores run in, whatever the list's. */
+  #snapshotParts(): SnapshotPart[] {
+    const parts = this.#list.flatMap(({ capability }) => (capability.snapshot ? [capability.snapshot] : []));
+    // Array.prototype.sort is stable: parts of one phase keep the list's order.
+    return parts.sort((a, b) => (a.phase ?? Infinity) - (b.phase ?? Infinity));
   }
 
-  /** Loads a checked document into the (cleared) capabilities. */
+  /** Checks a document every capability reads (the schema passed), by phase: the first problem found is the one refused. */
+  checkSnapshot(doc: Readonly<Record<string, unknown>>, refuse: Refuse): void {
+    for (const part of this.#snapshotParts()) part.check?.(doc, refuse);
+  }
+
+  /** What a restore posted over HTTP does first (each part's `prepare`), on the unchecked document. */
+  async prepareRestore(doc: unknown): Promise<void> {
+    for (const part of this.#snapshotParts()) await part.prepare?.(doc);
+  }
+
+  /** Loads a checked document into the (cleared) capabilities, by phase. */
   restore(doc: Readonly<Record<string, unknown>>): void {
-    for (const { capability } of this.#list) capability.snapshot?.restore(doc);
+    for (const part of this.#snapshotParts()) part.restore(doc);
   }
 
   /** A seed result with nothing created yet: every capability's members, in document order (with `own`, the plane's). */

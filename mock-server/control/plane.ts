@@ -87,10 +87,10 @@ export interface ControlDeps extends BackendStores {
   routes(): readonly RouteSpec[];
   /** Applies the backend's own seed (the `seed` option) again. */
   applyInitialSeed(): void;
-  /** The id of the org's default app sign-in policy (for `health()`). */
-  defaultAccessPolicyId(): string;
-  /** What received security events changed (`GET /__appset/signals`). */
-  signals: Pick<MockSignalsState, 'users' | 'devices' | 'ignored'>;
+  /** The id of the org's default app sign-in policy (for `health()`); without (a list with no policies), health leaves it out. */
+  defaultAccessPolicyId?(): string;
+  /** What received security events changed (`GET /__appset/signals`); without (a list with no receiver), none. */
+  signals?: Pick<MockSignalsState, 'users' | 'devices' | 'ignored'>;
   /** The documents this backend's capabilities read; default the published ones. */
   schemas?: { snapshot: z.ZodType; seed: z.ZodType<z.output<typeof SeedDocumentSchema>> };
 }
@@ -162,8 +162,9 @@ export class ControlPlane implements RouterControl {
       now: new Date(this.deps.clock.now()).toISOString(),
       ids: this.deps.ids.mode,
       snapshotVersion: SNAPSHOT_VERSION,
-      defaultAccessPolicyId: this.deps.defaultAccessPolicyId(),
-    };
+    } as MockHealth;
+    // Every backend createMockBackend makes has the policy; only a list without app-surroundings (a test's) lacks it.
+    if (this.deps.defaultAccessPolicyId) health.defaultAccessPolicyId = this.deps.defaultAccessPolicyId();
     if (this.memoryProbe !== undefined) health.memory = this.memoryProbe();
     return health;
   }
@@ -229,6 +230,11 @@ export class ControlPlane implements RouterControl {
     return takeSnapshot(this.deps, options);
   }
 
+  /** What a restore posted over HTTP awaits first: what capabilities need before a synchronous {@link restore} (PKI.js for CSRs). */
+  prepareRestore(input: unknown): Promise<void> {
+    return this.deps.capabilities.prepareRestore(input);
+  }
+
   /**
    * Replaces the state with a snapshot. The whole document is checked first; a bad one throws
    * {@link ControlInputError} naming the field, and nothing changes.
@@ -290,6 +296,7 @@ export class ControlPlane implements RouterControl {
    * they changed, and the deliveries the receiver accepted and ignored, with why.
    */
   signals(): { users: UserSignals[]; devices: DeviceSignals[]; ignored: IgnoredDelivery[] } {
+    if (!this.deps.signals) return { users: [], devices: [], ignored: [] };
     const { users, devices, ignored } = this.deps.signals;
     return { ...structuredClone({ users: users(), devices: devices() }), ignored: ignored() };
   }

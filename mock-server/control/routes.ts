@@ -2,7 +2,6 @@ import { MAX_JSON_BODY_BYTES } from '../pipeline/request';
 import { type RenderedReply } from '../pipeline/reply';
 import { exceedsUtf8Bytes } from '../pipeline/utf8';
 import { shorten } from '../shared/text';
-import { loadPki } from '../apps/credentials/pki-loader';
 import { ControlInputError } from './body-errors';
 import type { ControlPlane } from './plane';
 
@@ -12,12 +11,6 @@ export const CONTROL_PREFIX = '/__appset';
 /** Whether a path belongs to the control plane. */
 export function isControlPath(pathname: string): boolean {
   return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
-}
-
-/** Whether a snapshot document (not yet checked) lists CSRs. */
-function holdsCsrs(doc: unknown): boolean {
-  const csrs = (doc as { credentials?: { csrs?: unknown } } | null)?.credentials?.csrs;
-  return Array.isArray(csrs) && csrs.length > 0;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -126,8 +119,8 @@ export function createControlRouter(plane: ControlPlane): (request: Request, url
         GET: (request) => json(200, plane.snapshot({ includeSecrets: new URL(request.url).searchParams.get('secrets') === 'include' })),
         PUT: async (request) => {
           const doc = await readBody(request);
-          // Checking CSRs needs PKI.js, loaded here first where a runtime cannot load it synchronously.
-          if (holdsCsrs(doc)) await loadPki();
+          // What capabilities cannot do synchronously (loading PKI.js to check CSRs) is done first.
+          await plane.prepareRestore(doc);
           plane.restore(doc);
           return json(204);
         },

@@ -5,7 +5,7 @@ import { DIRECTORY_SEED_MEMBERS, DIRECTORY_SNAPSHOT_MEMBERS } from './documents'
 import { GroupService } from './groups';
 import { userTypeIds } from './representation';
 import { directoryRoutes } from './routes';
-import type { MockDirectoryState } from './state';
+import type { DirectoryBackendState } from './state';
 import { Directory, type DirectoryGroup, type DirectoryUser } from './store';
 import { UserService } from './users';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ export interface DirectoryParts {
 type SnapshotMembers = { [K in keyof typeof DIRECTORY_SNAPSHOT_MEMBERS]: z.output<(typeof DIRECTORY_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof DIRECTORY_SEED_MEMBERS]: z.output<(typeof DIRECTORY_SEED_MEMBERS)[K]> };
 
-function createDirectory(ctx: CapabilityContext): Capability<{ directory: MockDirectoryState }, DirectoryParts> {
+function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendState, DirectoryParts> {
   const { now, newId } = ctx;
   // Everyone's id follows the org's (restoring a snapshot of another org keeps that org's).
   const directory = new Directory({ id: () => `00g${ctx.org.orgId.slice(3)}`, now });
@@ -31,6 +31,7 @@ function createDirectory(ctx: CapabilityContext): Capability<{ directory: MockDi
     clear: () => directory.clear(),
     parts: { directory, groupService },
     snapshot: {
+      phase: 20,
       take: () => ({ users: directory.users(), groups: directory.groups() }),
       check(doc, refuse) {
         const { users, groups } = doc as SnapshotMembers;

@@ -9,9 +9,11 @@ import type { UserService } from './users';
 export const USER_PAGE_LIMITS = { default: 200, max: 200 } as const;
 /** `q` is a people-picker lookup: ten users unless `limit` says otherwise. */
 export const USER_Q_LIMITS = { default: 10, max: 200 } as const;
+/** Groups listed without `q`: every group on one page (10,000 at most). */
 export const GROUP_PAGE_LIMITS = { default: 10_000, max: 10_000 } as const;
 /** `q` on groups: an auto-complete lookup of at most 300. */
 export const GROUP_Q_LIMITS = { default: 300, max: 10_000 } as const;
+/** A group's members: a thousand a page, and no more. */
 export const MEMBER_PAGE_LIMITS = { default: 1000, max: 1000 } as const;
 
 /** A query parameter as given (absent or empty: not given), bounded like any expression. */

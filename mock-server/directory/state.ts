@@ -41,3 +41,9 @@ export interface MockDirectoryState {
   /** Deletes a group (not Everyone) with its memberships and app assignments; true when there was one. */
   deleteGroup(groupId: string): boolean;
 }
+
+/** What the directory capability shows on the backend (`backend.directory`). */
+export interface DirectoryBackendState {
+  /** The organization's users and groups, whom the assignment endpoints assign. */
+  readonly directory: MockDirectoryState;
+}

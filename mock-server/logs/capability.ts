@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityDefinition } from '../capability';
 import { isoMs, MAX_ITEMS, str } from '../state/document-fields';
 import { refuseDuplicates } from '../state/duplicates';
 import { logRoutes } from './routes';
-import type { MockLogsState } from './state';
+import type { LogsBackendState, MockLogsState } from './state';
 import { createLogCollection, logEvent, type LogCollection, type StoredLogEvent } from './store';
 
 /** The System Log's member of the snapshot document. */
@@ -20,7 +20,7 @@ export interface LogsParts {
 export const LOGS = {
   name: 'logs',
   snapshotMembers: LOGS_SNAPSHOT_MEMBERS,
-  create() {
+  create(): Capability<LogsBackendState, LogsParts> {
     const logs = createLogCollection();
     const state: { logs: MockLogsState } = {
       logs: {
@@ -36,6 +36,7 @@ export const LOGS = {
       clear: () => logs.clear(),
       parts,
       snapshot: {
+        phase: 40,
         take: () => ({ logs: [...logs.values()].map(logEvent) }),
         check(doc, refuse) {
           refuseDuplicates(refuse, 'logs', (doc.logs as StoredLogEvent[]).map((e) => e.uuid), 'the event uuid');

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { AppsParts } from '../apps/parts';
-import type { CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityDefinition } from '../capability';
 import { direct } from '../state/direct';
 import { isoMs as iso, MAX_ITEMS, str } from '../state/document-fields';
 import { refuseDuplicates } from '../state/duplicates';
 import type { StoredGrant } from './grants';
-import { OAuthServer, type MockOAuthOptions, type MockOAuthState } from './server';
+import { OAuthServer, type MockOAuthOptions, type MockOAuthState, type OAuthBackendState } from './server';
 
 /** A service app's scope consent grant (the Application Grants API), as a snapshot keeps it. */
 const grant = z.strictObject({
@@ -30,7 +30,7 @@ export const OAUTH = {
     /** Grants of service apps; absent in documents written before grants were kept. */
     grants: z.array(grant).max(MAX_ITEMS).optional(),
   },
-  create(ctx, need, options) {
+  create(ctx, need, options): Capability<OAuthBackendState, unknown> {
     const { apps, render } = need<AppsParts>('apps');
     const oauth = new OAuthServer(ctx.env, apps, options.oauth, ctx.newId);
     ctx.env.tokens.use(oauth.verifier);
@@ -48,6 +48,7 @@ export const OAUTH = {
       clear: () => oauth.grants.clear(),
       forgetRun: () => oauth.clearRunState(),
       snapshot: {
+        phase: 50,
         // Grants of deleted apps are unreachable; the snapshot keeps those of apps that exist.
         take: () => ({ grants: oauth.grants.all().filter((g) => apps.apps.has(g.appId)) }),
         check(doc, refuse) {

@@ -1,6 +1,7 @@
 import { notFound, validationFailed } from '../pipeline/okta-errors';
 import { webOktaId } from './random';
 import { BLANK_FIELD } from '../../src/validation/field-issues';
+import { isObject } from '../shared/json';
 
 /** A scope consent grant as the Application Grants API stores it (`OAuth2ScopeConsentGrant`). */
 export interface StoredGrant {
@@ -44,7 +45,7 @@ export class GrantStore {
    * scope already granted is refused by name, as are names that are not Okta scopes.
    */
   grant(appId: string, input: unknown, orgUrl: URL, nowMs: number): StoredGrant {
-    const body = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+    const body = isObject(input) ? input : {};
     const issues: Array<{ path: string; reason: string }> = [];
     const { issuer, scopeId } = body;
     if (typeof issuer !== 'string' || issuer === '') issues.push({ path: 'issuer', reason: BLANK_FIELD });

@@ -37,6 +37,12 @@ export interface RegisterServiceAppInput {
   label?: string;
 }
 
+/** What the oauth capability shows on the backend (`backend.oauth`). */
+export interface OAuthBackendState {
+  /** The authorization server: service apps, grants and issued tokens. */
+  readonly oauth: MockOAuthState;
+}
+
 /** The backend's authorization server, driven directly (no HTTP). */
 export interface MockOAuthState {
   /** Creates an ACTIVE `private_key_jwt` service app with its keys and grants its scopes: the one-call shortcut for tests. */

@@ -29,9 +29,13 @@ export interface RouteReply {
   journal?: JournalNote;
 }
 
+/** What every answer's headers are made from. */
 export interface ResponseContext {
+  /** The backend clock, epoch milliseconds (the `date` header). */
   now: number;
+  /** The request's id (`x-okta-request-id`). */
   requestId: string;
+  /** The rate limit bucket's state after this request (the `x-rate-limit-*` headers). */
   rate: RateLimitState;
 }
 
@@ -68,6 +72,7 @@ export interface RenderedReply {
   dropped?: true;
 }
 
+/** A route's reply with the common headers and its body as sent (JSON text, bytes or raw text). */
 export function render(reply: RouteReply, context: ResponseContext): RenderedReply {
   const headers = commonHeaders(context);
   if (reply.headers) headers.push(...reply.headers);
@@ -80,6 +85,7 @@ export function render(reply: RouteReply, context: ResponseContext): RenderedRep
   return { status: reply.status, headers, body };
 }
 
+/** An Okta error as its reply is sent (with `allow` for a method not allowed). */
 export function renderError(error: OktaHttpError, context: ResponseContext): RenderedReply {
   const headers = error instanceof MethodNotAllowed ? [...(error.headers ?? []), ['allow', error.allow] as [string, string]] : error.headers;
   return render({ status: error.status, body: error.body(), headers }, context);

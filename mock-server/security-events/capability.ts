@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SecurityEventsProvider } from '../../src/providers/schemas';
 import { createLocalKeySet } from '../../src/set/keys';
-import type { CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityDefinition } from '../capability';
 import type { DirectoryParts } from '../directory/capability';
 import type { LogsParts } from '../logs/capability';
 import { direct } from '../state/direct';
@@ -12,7 +12,7 @@ import { ProviderService } from './providers';
 import { REPLAY_DEFAULTS, ReplayMemory } from './replay';
 import { renderProvider, securityEventRoutes } from './routes';
 import { SignalsStore } from './signals';
-import type { MockProvidersState, MockSignalsState } from './state';
+import type { MockProvidersState, MockSignalsState, SecurityEventsBackendState } from './state';
 
 type SnapshotMembers = { [K in keyof typeof SECURITY_EVENTS_SNAPSHOT_MEMBERS]: z.output<(typeof SECURITY_EVENTS_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof SECURITY_EVENTS_SEED_MEMBERS]: z.output<(typeof SECURITY_EVENTS_SEED_MEMBERS)[K]> };
@@ -46,7 +46,7 @@ export const SECURITY_EVENTS = {
   dependsOn: ['directory', 'logs'],
   snapshotMembers: SECURITY_EVENTS_SNAPSHOT_MEMBERS,
   seedMembers: SECURITY_EVENTS_SEED_MEMBERS,
-  create(ctx, need, options) {
+  create(ctx, need, options): Capability<SecurityEventsBackendState, SecurityEventsParts> {
     const { now, newId, ids } = ctx;
     const providers = new ProviderService({ now, newId });
     const signals = new SignalsStore();
@@ -86,6 +86,7 @@ export const SECURITY_EVENTS = {
       forgetRun: () => signals.ignored.clear(),
       parts,
       snapshot: {
+        phase: 30,
         take: () => ({
           providers: [...providers.providers.values()].map(({ id, name, type, status, settings, jwks }) => ({
             id,

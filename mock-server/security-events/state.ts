@@ -35,3 +35,11 @@ export interface MockSignalsState {
    */
   ignored(): IgnoredDelivery[];
 }
+
+/** What the security-events capability shows on the backend (`backend.providers`, `backend.signals`). */
+export interface SecurityEventsBackendState {
+  /** Security events providers. */
+  readonly providers: MockProvidersState;
+  /** What received security events changed. */
+  readonly signals: MockSignalsState;
+}

@@ -3,6 +3,8 @@
  * as opaque (`base64url("v1." + sequence)`). The version prefix leaves room to change the encoding.
  */
 
+import { decodeBase64url, encodeBase64url } from '../shared/base64';
+
 const PREFIX = 'v1.';
 // Longer than any cursor this module issues; bounds the work done on hostile input.
 const MAX_CURSOR_LENGTH = 32;
@@ -27,10 +29,7 @@ export class InvalidCursorError extends Error {
 
 /** Encodes the sequence number of the last returned item as an opaque cursor. */
 export function encodeCursor(sequence: number): string {
-  return btoa(PREFIX + String(sequence))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
+  return encodeBase64url(new TextEncoder().encode(PREFIX + String(sequence)));
 }
 
 /**
@@ -41,7 +40,7 @@ export function decodeCursor(cursor: string): number {
   if (cursor.length > MAX_CURSOR_LENGTH || !BASE64URL.test(cursor)) throw new InvalidCursorError(cursor);
   let payload: string;
   try {
-    payload = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
+    payload = String.fromCharCode(...decodeBase64url(cursor));
   } catch (cause) {
     throw new InvalidCursorError(cursor, { cause });
   }

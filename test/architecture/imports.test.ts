@@ -1,6 +1,7 @@
 // The import map of the code: what may import what. Every import counts (`import type`, `export …
-// from`, dynamic `import()`), read with TypeScript's own pre-processor.
-import { readdirSync, readFileSync } from 'node:fs';
+// from`, `export * as`, dynamic `import()`, `require()`, the package's own `appset/…` names), read
+// from TypeScript's syntax tree.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -56,23 +57,78 @@ interface Edge {
   to: string;
 }
 
-/** Every relative import of a file, resolved to a file (`.ts`, or a folder's `index.ts`). */
-function importsOf(file: string): string[] {
-  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  const out: string[] = [];
-  for (const { fileName } of info.importedFiles) {
-    if (!fileName.startsWith('.')) continue;
-    const base = resolve(dirname(file), fileName.replace(/\.js$/, ''));
-    const candidates = [base.endsWith('.ts') ? base : `${base}.ts`, join(base, 'index.ts')];
-    const found = candidates.find((c) => allFiles.has(c));
-    if (found) out.push(found);
-  }
-  return out;
+/** One module a file names: the specifier and its line. */
+interface Specifier {
+  text: string;
+  line: number;
 }
 
-const allFiles = new Set([...tsFiles(MOCK), ...tsFiles(SRC)]);
-const edges: Edge[] = [...allFiles].flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+/**
+ * Every module a source text names, read from its syntax tree: import and export declarations
+ * (`export * as ns from`, `export type * as T from` included), `import x = require()`, `import()`
+ * and `require()` calls and `import('…')` types; and the line of each `import()` or `require()`
+ * whose module is not a literal (which no map can follow).
+ */
+function specifiersOf(fileName: string, text: string): { literal: Specifier[]; computed: number[] } {
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const literal: Specifier[] = [];
+  const computed: number[] = [];
+  const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+  const add = (node: ts.Node | undefined, at: ts.Node) => {
+    if (node && ts.isStringLiteralLike(node)) literal.push({ text: node.text, line: lineOf(at) });
+    else computed.push(lineOf(at));
+  };
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) add(node.moduleSpecifier, node);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression, node);
+    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+      add(node.arguments[0], node);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, node);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return { literal, computed };
+}
+
+/** The package's own entry points as tsconfig's `paths` maps them (`appset/mock-server` → `mock-server/index.ts`). */
+const SELF_PATHS: ReadonlyMap<string, string> = (() => {
+  const { config } = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  const paths = (config as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  return new Map(Object.entries(paths).map(([specifier, [target]]) => [specifier, resolve(ROOT, target!)]));
+})();
+
+/**
+ * A module a file names, as a file: a relative one (`.ts`, a folder's `index.ts`, or another file
+ * such as JSON), or the package's own (`appset/…`) through tsconfig's paths; `null` for another
+ * package; `undefined` when it names nothing that exists.
+ */
+function resolveSpecifier(from: string, specifier: string): string | null | undefined {
+  const self = SELF_PATHS.get(specifier);
+  if (self !== undefined) return self;
+  if (specifier === 'appset' || specifier.startsWith('appset/')) return undefined;
+  if (!specifier.startsWith('.')) return null;
+  const base = resolve(dirname(from), specifier.replace(/\.js$/, ''));
+  const candidates = [`${base}.ts`, join(base, 'index.ts'), base];
+  return candidates.find((c) => allFiles.has(c) || (c === base && existsSync(c) && statSync(c).isFile()));
+}
+
+/** Every import of a file resolved to a file of the package, and what cannot be followed. */
+function importsOf(file: string, text = readFileSync(file, 'utf8')): { to: string[]; unresolved: string[]; computed: number[] } {
+  const { literal, computed } = specifiersOf(file, text);
+  const to: string[] = [];
+  const unresolved: string[] = [];
+  for (const { text: specifier, line } of literal) {
+    const found = resolveSpecifier(file, specifier);
+    if (found === undefined) unresolved.push(`${name(file)}:${line} imports '${specifier}', which names no file`);
+    else if (found !== null) to.push(found);
+  }
+  return { to, unresolved, computed };
+}
+
 const name = (file: string) => relative(ROOT, file);
+const allFiles = new Set([...tsFiles(MOCK), ...tsFiles(SRC)]);
+const scanned = [...allFiles].map((from) => ({ from, ...importsOf(from) }));
+const edges: Edge[] = scanned.flatMap(({ from, to }) => to.map((file) => ({ from, to: file })));
 const inMock = (file: string) => file.startsWith(`${MOCK}/`);
 const topOf = (file: string) => relative(MOCK, file).split('/')[0]!;
 const layerOf = (file: string) => LAYERS.findIndex((layer) => layer.includes(topOf(file)));
@@ -88,6 +144,44 @@ describe('the import map', () => {
     expect(seen('mock-server/backend.ts', 'mock-server/apps/state.ts')).toBe(true); // export type … from
     expect(seen('mock-server/control/stores.ts', 'mock-server/state/clock.ts')).toBe(true); // import type
     expect(edges.length).toBeGreaterThan(500);
+  });
+
+  it('reads every form of import in a source text', () => {
+    const from = join(MOCK, 'control', 'x.ts');
+    const text = [
+      "import { a } from './a';",
+      "import type { B } from '../state/clock';",
+      "export * as ns from '../shared/json';",
+      "export type * as T from '../shared/text';",
+      "export { c } from './c.js';",
+      "import d = require('./d');",
+      "const e = await import('./e');",
+      "const f = require('./f');",
+      "type G = import('./g').G;",
+      "import { h } from 'appset/mock-server';",
+      "import { z } from 'zod';",
+      'const i = await import(`./${which}`);',
+      'const j = require(which);',
+    ].join('\n');
+    expect(specifiersOf('x.ts', text)).toEqual({
+      literal: ['./a', '../state/clock', '../shared/json', '../shared/text', './c.js', './d', './e', './f', './g', 'appset/mock-server', 'zod'].map((t, i) => ({ text: t, line: i + 1 })),
+      computed: [12, 13],
+    });
+    expect(resolveSpecifier(from, 'appset/mock-server')).toBe(join(MOCK, 'index.ts'));
+    expect(resolveSpecifier(from, 'appset/set')).toBe(join(SRC, 'set', 'index.ts'));
+    expect(resolveSpecifier(from, 'appset/nothing')).toBeUndefined();
+    expect(resolveSpecifier(from, '../shared/json')).toBe(join(MOCK, 'shared', 'json.ts'));
+    expect(resolveSpecifier(from, '../pipeline')).toBeUndefined();
+    expect(resolveSpecifier(from, './missing')).toBeUndefined();
+    expect(resolveSpecifier(from, 'zod')).toBeNull();
+    // An import of the package's own name inside mock-server/ is an edge like any other.
+    expect(importsOf(join(MOCK, 'shared', 'x.ts'), "import { createMockBackend } from 'appset/mock-server';").to).toEqual([join(MOCK, 'index.ts')]);
+  });
+
+  it('follows every import: none names a missing file, none in mock-server/ is computed', () => {
+    expect(scanned.flatMap((s) => s.unresolved), 'fix the path of each import').toEqual([]);
+    const computed = scanned.filter((s) => inMock(s.from)).flatMap((s) => s.computed.map((line) => `${name(s.from)}:${line}`));
+    expect(computed, 'import a module by a literal name, so the import map can follow it').toEqual([]);
   });
 
   it('puts every file of mock-server/ in a layer', () => {

@@ -3,6 +3,7 @@ import { validationFailed } from '../../pipeline/okta-errors';
 import { readJsonBody } from '../../pipeline/request';
 import { type RouteEnv, type RouteSpec } from '../../pipeline/route';
 import { checkedBody } from '../checked-body';
+import { isObject } from '../../shared/json';
 import { wholeSeconds } from '../../shared/time';
 import { type AppService } from '../service';
 import type { FederatedClaimStore, StoredFederatedClaim } from './store';
@@ -67,8 +68,8 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
         const existing = claims.require(params.appId!, params.claimId!);
         const raw = await readJsonBody(input);
         // Okta's SDKs send the claim back whole: its read-only members are ignored.
-        const { id: _id, created: _created, lastUpdated: _lastUpdated, ...given } = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-        const body = checkedBody(FederatedClaimInputSchema, typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? given : raw);
+        const { id: _id, created: _created, lastUpdated: _lastUpdated, ...given } = isObject(raw) ? raw : {};
+        const body = checkedBody(FederatedClaimInputSchema, isObject(raw) ? given : raw);
         refuseDuplicate(existing.appId, body.name, existing.id);
         const claim: StoredFederatedClaim = {
           ...existing,

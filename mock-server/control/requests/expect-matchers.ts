@@ -1,5 +1,6 @@
 // Assertions on the request journal for vitest (or Jest): `expect.extend(journalMatchers)`. Plain
 // functions over the backend's `journal.find`: nothing here imports a test runner.
+import { shorten } from '../../shared/text';
 import type { JournalEntry } from './journal';
 import type { RequestMatcher } from './matcher';
 
@@ -35,7 +36,7 @@ function journalOf(received: unknown): JournalHolder['journal'] {
 
 /** One request as a failure message shows it: method, path, status, and the start of the body sent. */
 function describe(entry: JournalEntry): string {
-  const body = entry.request.body === null ? '' : ` ${entry.request.body.length > 200 ? `${entry.request.body.slice(0, 200)}…` : entry.request.body}`;
+  const body = entry.request.body === null ? '' : ` ${shorten(entry.request.body)}`;
   return `  ${entry.method} ${entry.path} → ${entry.status}${body}`;
 }
 

@@ -2,6 +2,8 @@
 // members, the ids deterministic mode gives a seed's entries (the order seeds are applied in), and
 // the order routes are tried in (which route a near miss names first).
 import { describe, expect, it } from 'vitest';
+import { composeBackend } from '../../../mock-server/backend';
+import { BUILT_IN_CAPABILITIES } from '../../../mock-server/capabilities';
 import { createMockBackend } from '../../../mock-server/index';
 
 const NOW = Date.parse('2026-03-01T10:00:30.000Z');
@@ -56,5 +58,20 @@ describe('documents keep their order and ids whatever the capability list', () =
     }
     const closest = backend.journal.unmatched().map((entry) => entry.closest.map((m) => m.route));
     expect(closest).toEqual(ROUTES_TRIED);
+  });
+
+  it('refuses a snapshot with two problems on the field checked first before capabilities were listed, whatever the list order', async () => {
+    const source = seeded();
+    await source.seed(DOC);
+    const doc = source.snapshot();
+    // A duplicate app, user and provider: apps were checked first, then users, then providers.
+    const twice = { ...doc, users: [doc.users[0], ...doc.users], providers: [doc.providers[0], ...doc.providers] };
+    const thrice = { ...twice, apps: { ...doc.apps, items: [doc.apps.items[0], ...doc.apps.items] } };
+    const reversed = [...BUILT_IN_CAPABILITIES].reverse();
+    for (const list of [BUILT_IN_CAPABILITIES, reversed]) {
+      const backend = composeBackend({ ids: 'deterministic', now: () => NOW }, list);
+      expect(() => backend.restore(twice)).toThrow(/^snapshot field users: the user id "00u00000000000000003" appears twice/);
+      expect(() => backend.restore(thrice)).toThrow(/^snapshot field apps\.items: the app id "0oa00000000000000002" appears twice/);
+    }
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { composeBackend } from '../../../mock-server/backend';
 import { BUILT_IN_CAPABILITIES } from '../../../mock-server/capabilities';
 import type { CapabilityDefinition } from '../../../mock-server/capability';
-import { ControlInputError } from '../../../mock-server/index';
+import { DIRECTORY } from '../../../mock-server/directory/capability';
+import { ControlInputError, createMockBackend } from '../../../mock-server/index';
 
 interface Note {
   id: string;
@@ -113,5 +114,58 @@ describe('a capability registered in one line', () => {
     expect(() => composeBackend({}, [NOTES])).toThrow('capability notes depends on "directory", which is not in the backend\'s list; add it');
     const sneaky = { ...NOTES, dependsOn: [], create: (ctx, need) => (need('apps'), NOTES.create(ctx)) } satisfies CapabilityDefinition;
     expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, sneaky])).toThrow('capability notes asked for "apps" without declaring it; add it to dependsOn');
+  });
+
+  it('refuses capabilities that depend on each other, even when neither asks for the other while it is made', () => {
+    const lazy = (name: string, dependsOn: string[]) =>
+      ({ name, dependsOn, create: () => ({ routes: () => [], clear: () => undefined, state: {} }) }) satisfies CapabilityDefinition;
+    expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, lazy('ping', ['pong']), lazy('pong', ['directory', 'ping'])])).toThrow(
+      'capabilities depend on each other in a circle: ping → pong → ping; break it',
+    );
+    expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, lazy('self', ['self'])])).toThrow('a circle: self → self;');
+  });
+
+  it('makes a capability after those it depends on, wherever they are in the list', () => {
+    const b = composeBackend({}, [NOTES, ...BUILT_IN_CAPABILITIES]) as ReturnType<typeof backend>;
+    b.notes.add('first');
+    expect(b.notes.list().map((n) => n.text)).toEqual(['first']);
+    // New apps still get the org's default sign-in policy, which app-surroundings keeps.
+    const app = b.apps.create({ name: 'bookmark', label: 'Wiki', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } });
+    expect((app as { _links?: { accessPolicy?: { href: string } } })._links?.accessPolicy?.href).toContain(b.policies.defaultAccessPolicyId);
+  });
+
+  it('refuses a capability whose seed member is named tokens, the control plane\'s own', () => {
+    const thief = { ...NOTES, seedMembers: { tokens: z.array(z.string()).max(10).optional() } } satisfies CapabilityDefinition;
+    expect(() => composeBackend({}, [...BUILT_IN_CAPABILITIES, thief])).toThrow('capability notes: the seedMembers member "tokens" is already the control plane\'s; give it another name');
+  });
+
+  it('serves a list without apps, policies or a security events receiver', async () => {
+    const b = composeBackend({ ids: 'deterministic' }, [DIRECTORY]);
+    expect(b.health()).not.toHaveProperty('defaultAccessPolicyId');
+    expect(createMockBackend().health()).toHaveProperty('defaultAccessPolicyId');
+    const signals = await b.fetch(`${b.orgUrl}/__appset/signals`, { headers: { authorization: `SSWS ${b.defaultToken}` } });
+    expect(await signals.json()).toEqual({ users: [], devices: [], ignored: [] });
+    b.directory.addUser({ login: 'ada@example.com' });
+    const snapshot = b.snapshot();
+    b.reset();
+    b.restore(snapshot);
+    expect(b.directory.users().map((u) => u.profile.login)).toEqual(['ada@example.com']);
+    expect(() => composeBackend({ seed: 'demo' }, [DIRECTORY])).toThrow("seed: app inputs and 'demo' need the apps capability, which is not in the backend's list");
+  });
+
+  it('awaits each snapshot part\'s prepare before a restore posted over HTTP, on the unchecked document', async () => {
+    const prepared: unknown[] = [];
+    const preparing = {
+      ...NOTES,
+      create: (ctx: Parameters<typeof NOTES.create>[0]) => {
+        const made = NOTES.create(ctx);
+        return { ...made, snapshot: { ...made.snapshot, prepare: async (doc: unknown) => void prepared.push(structuredClone(doc)) } };
+      },
+    } satisfies CapabilityDefinition;
+    const b = composeBackend({}, [...BUILT_IN_CAPABILITIES, preparing]);
+    const snapshot = b.snapshot();
+    const put = await b.fetch(`${b.orgUrl}/__appset/snapshot`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `SSWS ${b.defaultToken}` }, body: JSON.stringify(snapshot) });
+    expect(put.status).toBe(204);
+    expect(prepared).toEqual([JSON.parse(JSON.stringify(snapshot))]);
   });
 });

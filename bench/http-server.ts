@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { events, signSecurityEventToken } from '../src/set/index';
 import type { RecordedAnswer } from './bare-server';
+import { recordAnswers } from './record-answers';
 import { benchUserEmail } from './fixtures';
 import type { LoadJob } from './http-load';
 import { compare, median, round, type BenchResult } from './measure';
@@ -91,21 +92,6 @@ export function startLoad() {
   };
 }
 
-/** Records what the server answers for each path, for the replaying baseline. */
-async function record(url: string, paths: string[], headers: Record<string, string>): Promise<Record<string, RecordedAnswer>> {
-  const out: Record<string, RecordedAnswer> = {};
-  for (const path of paths) {
-    const response = await fetch(`${url}${path}`, { headers });
-    const raw: Array<[string, string]> = [];
-    // `Link` repeats (one per relation); Headers joins them, so they are split back here.
-    for (const [name, value] of response.headers) {
-      if (name === 'link') for (const link of value.split(/,\s*(?=<)/)) raw.push([name, link]);
-      else if (name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding') raw.push([name, value]);
-    }
-    out[path] = { status: response.status, headers: raw, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
-  }
-  return out;
-}
 
 async function getThroughput(): Promise<{ app: BenchResult; page: BenchResult }> {
   const subject = await startSeededServer(APPS);
@@ -118,7 +104,7 @@ async function getThroughput(): Promise<{ app: BenchResult; page: BenchResult }>
     const appPath = `/api/v1/apps/${list[0]!.id}`;
     const pagePath = '/api/v1/apps?limit=200';
     const file = join(dir, 'recorded.json');
-    const recorded = await record(subject.url, [appPath, pagePath], headers);
+    const recorded = await recordAnswers(subject.url, [appPath, pagePath], headers);
     await writeFile(file, JSON.stringify(recorded));
     bare = await startBareServer(['replay', file]);
 

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DEFAULT_MOCK_TOKEN } from '../mock-server/index';
 import type { RecordedAnswer } from './bare-server';
+import { recordAnswers } from './record-answers';
 import { benchApps } from './fixtures';
 import { median, round, type BenchResult } from './measure';
 import { startBareServer, type ServerProcess } from './server-process';
@@ -154,20 +155,6 @@ async function startWireMock(name: string, dir: string, recorded: Record<string,
   return { name, url, cpu: async () => procCpu(child.pid!), stop: () => stopChild(child), startMs } as Peer & { startMs: number };
 }
 
-/** Records what the server answers for each path, for the replaying servers. */
-async function record(url: string, paths: string[]): Promise<Record<string, RecordedAnswer>> {
-  const out: Record<string, RecordedAnswer> = {};
-  for (const path of paths) {
-    const response = await fetch(`${url}${path}`, { headers });
-    const raw: Array<[string, string]> = [];
-    for (const [name, value] of response.headers) {
-      if (name === 'link') for (const link of value.split(/,\s*(?=<)/)) raw.push([name, link]);
-      else if (name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding') raw.push([name, value]);
-    }
-    out[path] = { status: response.status, headers: raw, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
-  }
-  return out;
-}
 
 /** One autocannon run in its own process: requests answered per second, and how many. */
 async function load(url: string): Promise<{ perSecond: number; requests: number }> {
@@ -335,7 +322,7 @@ export async function serverPeerBenchmarks(wanted: (name: string) => boolean = (
     const list = (await (await fetch(`${subject.url}/api/v1/apps?limit=1`, { headers })).json()) as Array<{ id: string }>;
     const appPath = `/api/v1/apps/${list[0]!.id}`;
     const pagePath = '/api/v1/apps?limit=20';
-    const recorded = await record(subject.url, [appPath, pagePath]);
+    const recorded = await recordAnswers(subject.url, [appPath, pagePath], headers);
     const file = join(dir, 'recorded.json');
     await writeFile(file, JSON.stringify(recorded));
     peers.push(fromProcess('bare', await startBareServer(['replay', file])));

@@ -1,19 +1,12 @@
 // Every name mock-server/ exports says what it is: a `/** … */` doc comment on each exported
 // declaration (re-exports excepted), as CONTRIBUTING asks of every public name.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { MOCK_SERVER, sources } from './sources';
 
-const ROOT = join(import.meta.dirname, '../../mock-server');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
+const ROOT = MOCK_SERVER;
 
 /** The exported declarations of a source text with no doc comment before them, as `line: start`. */
 function undocumentedExports(fileName: string, text: string): string[] {

@@ -1,18 +1,11 @@
 // The backend's small helpers live once, in mock-server/shared/: a copy elsewhere drifts from the
 // original (a different cut, a different alphabet). This test finds the copies a review found.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MOCK_SERVER, sources } from './sources';
 
-const ROOT = join(import.meta.dirname, '../../mock-server');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
+const ROOT = MOCK_SERVER;
 
 /** Each helper of shared/, and the code that copies it. */
 const COPIES: Array<{ helper: string; copy: RegExp }> = [

@@ -11,6 +11,7 @@ import type { DpopNonces } from './nonces';
 import { invalidClient, invalidDpopProof, invalidRequest, invalidScope, OAuthHttpError } from './oauth-errors';
 import { exceedsUtf8Bytes } from '../pipeline/utf8';
 import { isObject, type Json } from '../shared/json';
+import { isFormLabel } from '../shared/media-types';
 
 /** The token endpoint's path on the org (the org authorization server). */
 export const TOKEN_PATH = '/oauth2/v1/token';
@@ -34,7 +35,7 @@ export interface TokenEndpointDeps {
 
 async function readForm(request: Request): Promise<Map<string, string>> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+  if (!isFormLabel(type)) {
     throw invalidRequest('The token request must be sent as application/x-www-form-urlencoded.');
   }
   const declared = Number(request.headers.get('content-length'));

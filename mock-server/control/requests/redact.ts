@@ -2,6 +2,7 @@
 // private keys, wherever they travel (headers, query strings, form, multipart and JSON bodies, PEM text).
 import { REDACTED } from '../../../src/core/redact';
 import { multipartBoundary, redactMultipart } from './redact-multipart';
+import { isFormLabel } from '../../shared/media-types';
 
 export { REDACTED };
 
@@ -123,17 +124,11 @@ const schemes = new Map<string, string>();
 /** How a body is read for redaction and shown. */
 export type BodyKind = 'json' | 'form' | 'jwt' | 'binary' | 'text';
 
-/**
- * The label the token endpoint reads a body as a form by (`readForm` in mock-server/oauth/token-endpoint.ts):
- * variants such as `application/x-www-form-urlencoded-x` too, so the journal reads as a form what a route does.
- */
-const FORM_LABEL = /^application\/x-www-form-urlencoded\b/;
-
 /** The kind of body a `Content-Type` announces (`text` when it announces none). */
 export function bodyKind(contentType: string | null): BodyKind {
   if (contentType === null) return 'text';
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
-  if (FORM_LABEL.test(type)) return 'form';
+  if (isFormLabel(type)) return 'form';
   if (type === 'application/json' || type.endsWith('+json')) return 'json';
   if (type === 'application/jwt' || type.endsWith('+jwt')) return 'jwt';
   if (/^(?:image|audio|video|font)\//.test(type) || /^application\/(?:octet-stream|pdf|zip|gzip|x-pkcs12|pkcs12|vnd\.)/.test(type)) return 'binary';

@@ -92,3 +92,57 @@ export function loadSubresourceRecordings(): SubresourceRecordings | undefined {
   if (!existsSync(SUBRESOURCES_PATH)) return undefined;
   return JSON.parse(readFileSync(SUBRESOURCES_PATH, 'utf8')) as SubresourceRecordings;
 }
+
+/** One recorded exchange of a whole test (`app-tests.json`). */
+export interface AppTestStep {
+  n: number;
+  /** The route with placeholders named as in Okta's OpenAPI descriptions, e.g. `GET /api/v1/apps/{appId}`. */
+  endpoint: string;
+  request: SubresourceStep['request'];
+  response: SubresourceStep['response'];
+  /** Values the request sends that an earlier step's answer first held, with that step's `n`. */
+  refs?: Record<string, number>;
+  /** The real answer depends on the recording org's plan or features: sent, not counted. */
+  orgDependent?: string;
+  /** The body was rebuilt from the recorded answer: only the status counts. */
+  setup?: boolean;
+}
+
+/** One whole recorded test: every interaction in order. */
+export interface AppTestScenario {
+  id: string;
+  test: string;
+  source: { repo: string; path: string; commit: string; recorded: string; org: string };
+  origins: string[];
+  directory: RecordedDirectory;
+  steps: AppTestStep[];
+}
+
+/** A value that follows the recording org, compared by format only. */
+export interface OrgSpecificValue {
+  /** `METHOD /path/template`; the method may be `*`. */
+  endpoint: string;
+  /** A dotted member path; its last part may be `*` (every member). */
+  path: string;
+  /** A regular expression, `boolean`, or `stem_random` (a name, `_` and 7 random characters). */
+  format: string;
+  why: string;
+}
+
+/** The whole recorded tests that call app endpoints (`../shared/okta-recordings/app-tests.json`). */
+export interface AppTestRecordings {
+  oldBefore: string;
+  optionalInReality: Array<{ path: string; why: string }>;
+  orgSpecificValues: OrgSpecificValue[];
+  endpointCounts: Record<string, { interactions: number; tests: number }>;
+  scenarios: AppTestScenario[];
+}
+
+/** Where the whole recorded tests are read from: `$APPSET_APP_TESTS`, else beside `recordings.json`. */
+export const APP_TESTS_PATH = process.env.APPSET_APP_TESTS ?? fileURLToPath(new URL('app-tests.json', pathToFileURL(RECORDINGS_PATH)));
+
+/** The whole recorded tests, or `undefined` when the file is absent (the replay then skips and says why). */
+export function loadAppTests(): AppTestRecordings | undefined {
+  if (!existsSync(APP_TESTS_PATH)) return undefined;
+  return JSON.parse(readFileSync(APP_TESTS_PATH, 'utf8')) as AppTestRecordings;
+}

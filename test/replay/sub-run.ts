@@ -33,7 +33,7 @@ export function learnIds(recorded: unknown, ours: unknown, ids: Map<string, stri
 }
 
 /** The last path segment of a `Location` header (the id of what was created). */
-function locationId(headers: Record<string, string[]>): string | undefined {
+export function locationId(headers: Record<string, string[]>): string | undefined {
   const location = headers.location?.[0];
   if (location === undefined || !URL.canParse(location)) return undefined;
   return new URL(location).pathname.split('/').pop();
@@ -53,7 +53,7 @@ export function normaliseXml(text: string, ctx: CompareContext): string {
 }
 
 /** Where two texts first differ, with some context of each. */
-function firstDifference(recorded: string, ours: string): string {
+export function firstDifference(recorded: string, ours: string): string {
   let i = 0;
   while (i < recorded.length && i < ours.length && recorded[i] === ours[i]) i++;
   const around = (text: string) => JSON.stringify(text.slice(Math.max(0, i - 40), i + 60));
@@ -63,7 +63,8 @@ function firstDifference(recorded: string, ours: string): string {
 /** What a test of the replay can prepare before a scenario runs (ids of policies the org has, say). */
 export type ScenarioSetup = (backend: MockBackend, scenario: SubresourceScenario, ids: Map<string, string>) => void | Promise<void>;
 
-function requestHeaders(step: SubresourceStep, token: string): Record<string, string> {
+/** The headers the client sent, with our token. */
+export function requestHeaders(step: Pick<SubresourceStep, 'request'>, token: string): Record<string, string> {
   const recorded = step.request.headers ?? {};
   const headers: Record<string, string> = { authorization: `SSWS ${token}`, accept: recorded.accept ?? 'application/json' };
   const contentType = recorded['content-type'] ?? (step.request.body === null ? undefined : 'application/json');
@@ -75,7 +76,7 @@ function requestHeaders(step: SubresourceStep, token: string): Record<string, st
  * The body the client sent, with recorded ids replaced by ours and the recording org's URL by ours:
  * a client of our org names our org (a grant's `issuer`, say) where it named its own.
  */
-function requestBody(step: SubresourceStep, ids: Map<string, string>, origins: readonly string[]): RequestInit['body'] {
+export function requestBody(step: Pick<SubresourceStep, 'request'>, ids: Map<string, string>, origins: readonly string[]): RequestInit['body'] {
   if (step.request.bodyBase64 !== undefined) return Buffer.from(step.request.bodyBase64, 'base64');
   if (step.request.body === null) return undefined;
   let body = replaceIds(step.request.body, ids);

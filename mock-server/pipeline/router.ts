@@ -144,7 +144,9 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
   }
 
   function routed(input: IncomingRequest, url: URL): Promise<RenderedReply> {
-    const { pathname } = url;
+    // Okta's servers read `//api/v1/apps` as `/api/v1/apps` (a client that joins a base URL ending
+    // in `/` with a path starting with one sends it so): empty segments are dropped before matching.
+    const pathname = url.pathname.includes('//') ? url.pathname.replace(/\/{2,}/g, '/') : url.pathname;
     const segments = pathname.split('/');
     for (const route of candidates.get(input.method)?.get(segments.length) ?? NO_ROUTES) {
       const params = route.match(pathname, segments);

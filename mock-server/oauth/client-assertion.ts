@@ -1,4 +1,5 @@
-import { compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK, type JWTPayload } from 'jose';
+import type { JWK, JWTPayload, ProtectedHeaderParameters } from 'jose';
+import { loadJose } from '../shared/jose';
 import type { StoredApp } from '../apps/store';
 import { invalidClient } from './oauth-errors';
 import { isObject, type Json } from '../shared/json';
@@ -16,8 +17,9 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 const MAX_ASSERTION_LENGTH = 16 * 1024;
 
 /** The `client_id` an assertion claims (its `sub`, else its `iss`), read before anything is verified. */
-export function claimedClientId(assertion: string): string | undefined {
+export async function claimedClientId(assertion: string): Promise<string | undefined> {
   if (assertion.length > MAX_ASSERTION_LENGTH) throw invalidClient('The client_assertion is too long.');
+  const { decodeJwt } = await loadJose();
   let claims: JWTPayload;
   try {
     claims = decodeJwt(assertion);
@@ -68,7 +70,8 @@ export interface AssertionExpectation {
  * Replay of the `jti` is the caller's to check once the whole request has passed. Returns the claims.
  */
 export async function verifyClientAssertion(assertion: string, app: StoredApp, expect: AssertionExpectation): Promise<JWTPayload & { jti: string; exp: number }> {
-  let header: ReturnType<typeof decodeProtectedHeader>;
+  const { compactVerify, decodeJwt, decodeProtectedHeader, importJWK } = await loadJose();
+  let header: ProtectedHeaderParameters;
   try {
     header = decodeProtectedHeader(assertion);
   } catch {

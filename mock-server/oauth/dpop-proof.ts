@@ -1,12 +1,6 @@
-import {
-  calculateJwkThumbprint,
-  decodeProtectedHeader,
-  EmbeddedJWK,
-  jwtVerify,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
-import { accessTokenHash, htu as htuOf } from '../../src/auth/dpop-key';
+import type { JWK, JWTPayload, ProtectedHeaderParameters } from 'jose';
+import { accessTokenHash, htu as htuOf } from '../../src/auth/dpop-claims';
+import { loadJose } from '../shared/jose';
 import type { DpopNonces } from './nonces';
 import type { JtiMemory } from './jti-memory';
 
@@ -67,7 +61,8 @@ export async function verifyDpopProof(expect: DpopExpectation): Promise<{ jkt: s
   if (proof.length > MAX_PROOF_LENGTH) throw problem(`The DPoP proof is longer than ${MAX_PROOF_LENGTH} characters.`);
   // Headers joins repeated fields with ", "; a compact JWS has no comma.
   if (proof.includes(',')) throw problem('The request carries more than one DPoP header; send exactly one.');
-  let header: ReturnType<typeof decodeProtectedHeader>;
+  const { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify } = await loadJose();
+  let header: ProtectedHeaderParameters;
   try {
     header = decodeProtectedHeader(proof);
   } catch {

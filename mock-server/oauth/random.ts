@@ -1,8 +1,8 @@
-import { base64url } from 'jose';
+import { encodeBase64url } from '../shared/base64';
 
 /** `bytes` random bytes from Web Crypto, base64url-encoded: tokens, nonces and ids that must not be guessed. */
 export function randomToken(bytes = 32): string {
-  return base64url.encode(crypto.getRandomValues(new Uint8Array(bytes)));
+  return encodeBase64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -109,7 +109,7 @@ export function tokenRoute(env: RouteEnv, deps: TokenEndpointDeps): RouteSpec {
     if (form.get('client_assertion_type') !== JWT_BEARER_ASSERTION_TYPE || assertion === undefined) {
       throw invalidClient(`Authenticate the client with client_assertion_type=${JWT_BEARER_ASSERTION_TYPE} and a client_assertion JWT.`);
     }
-    const clientId = claimedClientId(assertion);
+    const clientId = await claimedClientId(assertion);
     if (clientId === undefined) throw invalidClient('The client_assertion names no client: set its iss and sub to the client_id.');
     const formClientId = form.get('client_id');
     if (formClientId !== undefined && formClientId !== clientId) {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SecurityEventsProvider } from '../../src/providers/schemas';
-import { createLocalKeySet } from '../../src/set/keys';
+import { createLocalKeySet } from '../../src/set/key-sets';
 import type { Capability, CapabilityDefinition } from '../capability';
 import type { DirectoryParts } from '../directory/capability';
 import type { LogsParts } from '../logs/capability';

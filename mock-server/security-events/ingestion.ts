@@ -2,7 +2,7 @@ import { encodeBase64url } from '../../src/set/base64url';
 import { SetVerificationError, isSetVerificationError, type SetErrorCode } from '../../src/set/errors';
 import { EVENT_TYPES, isKnownEventType, type KnownEventPayloads } from '../../src/set/events';
 import { subjectIdentifierSchema, type SecurityEventSubject, type SubjectIdentifier } from '../../src/set/subject';
-import { claimValidationError, verifySecurityEventToken, type VerifiedSecurityEventToken } from '../../src/set/verify';
+import type { VerifiedSecurityEventToken } from '../../src/set/verify';
 import { fieldIssues, PARSE_OPTIONS, type FieldIssue } from '../../src/validation/field-issues';
 import type { Directory, DirectoryUser } from '../directory/store';
 import type { DeferredLogEvent, LogCollection } from '../logs/store';
@@ -10,6 +10,7 @@ import type { IgnoreReason } from './ignored';
 import type { ProviderService, StoredProvider } from './providers';
 import { ReplayMemory } from './replay';
 import { sha256 } from '../shared/sha256';
+import { loadVerifier } from './verifier';
 import { subjectKeys, type SignalsStore } from './signals';
 import { ReceivedEventLog, RiskDetectLog, riskDetection, SUBJECT_ROLES } from './log-events';
 
@@ -70,6 +71,7 @@ export class IngestionService {
   async ingest(token: string, now: number, requestId: string): Promise<IngestionOutcome> {
     // The provider the token's issuer names, found while its key is looked up.
     let provider: StoredProvider | undefined;
+    const { claimValidationError, verifySecurityEventToken } = await loadVerifier();
     let verified: VerifiedSecurityEventToken;
     try {
       verified = await verifySecurityEventToken(token, {

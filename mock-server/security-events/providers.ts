@@ -1,7 +1,7 @@
 import { IssuerAndJwksSettingsSchema, validateSecurityEventsProviderInput } from '../../src/providers/schemas';
 import { DocumentFetchError, fetchJsonDocument } from '../../src/set/fetch-document';
 import { fieldIssues, PARSE_OPTIONS } from '../../src/validation/field-issues';
-import { createLocalKeySet, createRemoteKeySet, type JsonWebKeySet, type KeyResolver } from '../../src/set/keys';
+import { createLocalKeySet, createRemoteKeySet, type JsonWebKeySet, type KeyResolver } from '../../src/set/key-sets';
 import { oktaId } from '../pipeline/ids';
 import { notFound, validationFailed } from '../pipeline/okta-errors';
 import { IndexedCollection } from '../state/indexed-collection';

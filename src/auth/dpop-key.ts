@@ -1,21 +1,10 @@
-import { base64url, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { accessTokenHash, htu } from './dpop-claims';
+
+export { accessTokenHash, htu };
 
 /** The algorithm of the DPoP keys appset generates: ES256, the one every DPoP server accepts. */
 export const DPOP_ALGORITHM = 'ES256';
-
-/** The URL as a DPoP proof's `htu` names it: without query and fragment (RFC 9449 §4.2). */
-export function htu(url: URL): string {
-  const bare = new URL(url.href);
-  bare.search = '';
-  bare.hash = '';
-  return bare.href;
-}
-
-/** The base64url SHA-256 of an access token, a resource request's `ath` claim. */
-export async function accessTokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return base64url.encode(new Uint8Array(digest));
-}
 
 /**
  * One client's DPoP key pair (RFC 9449): generated on first use with a private key that cannot be

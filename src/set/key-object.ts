@@ -1,4 +1,5 @@
-import { base64url, type JWK, type KeyObject } from 'jose';
+import type { JWK, KeyObject } from 'jose';
+import { encodeBase64url } from './base64url';
 import { signatureAlgorithm } from './signature';
 
 /** The parameters Node.js reports for an `rsa-pss` key that was created with restrictions. */
@@ -120,7 +121,7 @@ function integers(der: Uint8Array, parent: DerElement, offset: number, count: nu
     let start = element.start;
     // DER puts a zero byte before a first byte with its high bit set; a JWK leaves it out.
     while (start < element.end - 1 && der[start] === 0) start++;
-    values.push(base64url.encode(der.subarray(start, element.end)));
+    values.push(encodeBase64url(der.subarray(start, element.end)));
     offset = element.end;
   }
   if (offset !== parent.end) throw new Error(`unexpected bytes after the key's integers at byte ${offset}`);

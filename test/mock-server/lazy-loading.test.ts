@@ -33,7 +33,53 @@ const loadedLibraries = `
   const libraries = () => ({ asn1js: loaded('asn1js'), pkijs: loaded('pkijs') });
 `;
 
+/**
+ * Records every module URL Node resolves from here on (jose is ESM-only, so \`require.cache\` cannot
+ * see it): a resolve hook on the loader thread posts each URL back; \`resolvedSoFar()\` waits until
+ * the posts have arrived.
+ */
+const resolvedModules = `
+  const { register } = await import('node:module');
+  const { MessageChannel } = await import('node:worker_threads');
+  const { port1, port2 } = new MessageChannel();
+  const urls = [];
+  port1.on('message', (url) => urls.push(url));
+  port1.unref();
+  const hook = 'let port; export function initialize(data) { port = data.port; }'
+    + ' export async function resolve(specifier, context, next) { const r = await next(specifier, context); port.postMessage(r.url); return r; }';
+  register('data:text/javascript,' + encodeURIComponent(hook), { data: { port: port2 }, transferList: [port2] });
+  const resolvedSoFar = async () => {
+    for (let seen = -1; seen !== urls.length; ) {
+      seen = urls.length;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    return urls;
+  };
+  const joseLoaded = async () => (await resolvedSoFar()).some((url) => url.includes('/node_modules/jose/'));
+`;
+
 describe('loading on first use', () => {
+  it('importing the backend and serving an app does not load jose; the first token request does', async () => {
+    const out = await inFreshProcess(`
+      ${resolvedModules}
+      const { createMockBackend } = await import(${JSON.stringify(backendModule)});
+      const backend = createMockBackend({ seed: 'demo', orgUrl: 'https://acme.okta.test' });
+      const headers = { authorization: 'SSWS ' + backend.defaultToken, accept: 'application/json' };
+      const list = await backend.fetch('https://acme.okta.test/api/v1/apps?limit=1', { headers });
+      const backendModules = (await resolvedSoFar()).some((url) => url.includes('/mock-server/'));
+      const before = await joseLoaded();
+      const token = await backend.fetch('https://acme.okta.test/oauth2/v1/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: 'grant_type=client_credentials&scope=okta.apps.read&client_assertion_type='
+          + encodeURIComponent('urn:ietf:params:oauth:client-assertion-type:jwt-bearer') + '&client_assertion=not.a.jwt',
+      });
+      console.log(JSON.stringify({ list: list.status, backendModules, before, token: token.status, after: await joseLoaded() }));
+    `);
+    // \`backendModules\` shows the hook sees the backend's own imports, so \`before: false\` is not a blind hook.
+    expect(out).toEqual({ list: 200, backendModules: true, before: false, token: 401, after: true });
+  });
+
   it('importing the backend and serving an app loads neither asn1js nor PKI.js; making a CSR loads them', async () => {
     const out = await inFreshProcess(`
       ${loadedLibraries}

@@ -114,4 +114,19 @@ describe('Cross App Access connections', () => {
     expect((await call(backend, path)).body).toEqual([]);
     expect(backend.snapshot().surroundings?.crossAppAccess).toEqual([]);
   });
+
+  it('are forgotten by reset, even by apps that get the same ids again (deterministic ids)', async () => {
+    const fresh = createMockBackend({ ids: 'deterministic' });
+    const make = () => [fresh.apps.create(customSaml('Agent')).id, fresh.apps.create(bookmark('Files')).id] as const;
+    const list = async (appId: string) => (await fresh.fetch(new Request(`${fresh.orgUrl}/api/v1/apps/${appId}/cwo/connections`, { headers: { authorization: `SSWS ${fresh.defaultToken}` } }))).json();
+    const [requesting, resource] = make();
+    const created = await fresh.fetch(
+      new Request(`${fresh.orgUrl}/api/v1/apps/${requesting}/cwo/connections`, { method: 'POST', headers: { authorization: `SSWS ${fresh.defaultToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ resourceAppInstanceId: resource }) }),
+    );
+    expect(created.status).toBe(201);
+    expect(await list(requesting)).toHaveLength(1);
+    fresh.reset();
+    expect(make()).toEqual([requesting, resource]);
+    expect(await list(requesting)).toEqual([]);
+  });
 });

@@ -99,4 +99,16 @@ describe('interclient trust mappings', () => {
     expect((await call(backend, path)).body).toEqual([]);
     expect(backend.snapshot().surroundings?.interclientTrust).toEqual([]);
   });
+
+  it('are forgotten by reset, even by apps that get the same ids again (deterministic ids)', async () => {
+    const fresh = createMockBackend({ ids: 'deterministic' });
+    const make = () => [fresh.apps.create(customSaml('Web portal')).id, fresh.apps.create(customSaml('Other portal')).id] as const;
+    const send = (path: string, body?: unknown) =>
+      fresh.fetch(new Request(`${fresh.orgUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { authorization: `SSWS ${fresh.defaultToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const [target, allowed] = make();
+    expect((await send(`/api/v1/apps/${target}/interclient-allowed-apps`, { id: allowed })).status).toBe(201);
+    fresh.reset();
+    expect(make()).toEqual([target, allowed]);
+    expect(await (await send(`/api/v1/apps/${target}/interclient-allowed-apps`)).json()).toEqual([]);
+  });
 });

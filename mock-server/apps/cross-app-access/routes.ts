@@ -8,7 +8,7 @@ import { wholeSeconds } from '../../shared/time';
 import { pageAfter } from '../per-app';
 import type { AppService } from '../service';
 import type { StoredApp } from '../store';
-import { MAX_CONNECTIONS_PER_APP, type CrossAppAccessStatus, type CrossAppAccessStore, type StoredCrossAppAccessConnection } from './store';
+import { MAX_CONNECTIONS, MAX_CONNECTIONS_PER_APP, type CrossAppAccessStatus, type CrossAppAccessStore, type StoredCrossAppAccessConnection } from './store';
 
 const STATUSES: readonly CrossAppAccessStatus[] = ['ACTIVE', 'INACTIVE'];
 /** The longest id or search string a request may name. */
@@ -141,6 +141,9 @@ export function crossAppAccessRoutes(env: RouteEnv, apps: AppService, store: Cro
             throw validationFailed([{ path: 'resourceAppInstanceId', reason: `An app takes part in at most ${MAX_CONNECTIONS_PER_APP} Cross App Access connections; delete one of ${id}'s first` }]);
           }
         }
+        // What deleted apps left is dropped here, so the org's bound counts live connections only.
+        store.prune(alive);
+        if (store.size >= MAX_CONNECTIONS) throw validationFailed([{ path: 'resourceAppInstanceId', reason: `The org keeps at most ${MAX_CONNECTIONS} Cross App Access connections; delete one first` }]);
         const at = wholeSeconds(now);
         const connection: StoredCrossAppAccessConnection = { id: newId('cwo'), requestingAppInstanceId: requesting, resourceAppInstanceId: resource!, status, created: at, lastUpdated: at };
         store.put(connection);

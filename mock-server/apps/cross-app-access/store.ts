@@ -14,6 +14,8 @@ export interface StoredCrossAppAccessConnection {
 
 /** The most connections one app takes part in, inbound and outbound together (a list's largest page). */
 export const MAX_CONNECTIONS_PER_APP = 200;
+/** The most connections an org keeps (what a snapshot document holds at most). */
+export const MAX_CONNECTIONS = 100_000;
 
 /**
  * The org's Cross App Access connections, by id in creation order. A connection belongs to both of
@@ -40,6 +42,16 @@ export class CrossAppAccessStore {
   /** The connections an app takes part in (as requesting or resource app), in creation order. */
   of(appId: string): StoredCrossAppAccessConnection[] {
     return this.all().filter((c) => c.requestingAppInstanceId === appId || c.resourceAppInstanceId === appId);
+  }
+
+  /** How many connections are kept (those of deleted apps included until {@link prune}). */
+  get size(): number {
+    return this.#connections.size;
+  }
+
+  /** Forgets the connections `keep` refuses (those of deleted apps). */
+  prune(keep: (connection: StoredCrossAppAccessConnection) => boolean): void {
+    for (const [id, connection] of this.#connections) if (!keep(connection)) this.#connections.delete(id);
   }
 
   /** Every connection, in creation order. */

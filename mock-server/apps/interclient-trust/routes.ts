@@ -5,7 +5,7 @@ import { type RouteSpec } from '../../pipeline/route';
 import { isObject } from '../../shared/json';
 import { wholeSeconds } from '../../shared/time';
 import type { AppService } from '../service';
-import { MAX_ALLOWED_APPS, type InterclientTrustStore, type StoredInterclientTrustMapping } from './store';
+import { MAX_ALLOWED_APPS, MAX_MAPPINGS, type InterclientTrustStore, type StoredInterclientTrustMapping } from './store';
 
 /** The sign-on modes of a target app: OpenID Connect and SAML apps only. */
 const TARGET_MODES: ReadonlySet<unknown> = new Set(['OPENID_CONNECT', 'SAML_2_0', 'SAML_1_1']);
@@ -63,6 +63,9 @@ export function interclientTrustRoutes(apps: AppService, store: InterclientTrust
         if (allowed.body.id === target.body.id) throw mappingRefused('An application cannot be its own trusted app.');
         if (store.find(target.body.id, allowed.body.id)) throw mappingRefused('The application is already a trusted app of the target application.');
         if (allowedBy(target.body.id).length >= MAX_ALLOWED_APPS) throw mappingRefused(`The target application cannot have more than ${MAX_ALLOWED_APPS} trusted apps.`);
+        // What deleted apps left is dropped here, so the org's bound counts live mappings only.
+        store.prune(alive);
+        if (store.size >= MAX_MAPPINGS) throw mappingRefused(`The org keeps at most ${MAX_MAPPINGS} interclient trust mappings; delete one first.`);
         const at = wholeSeconds(now);
         const mapping: StoredInterclientTrustMapping = {
           id: deps.newId('itm'),

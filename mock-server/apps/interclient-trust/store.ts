@@ -14,6 +14,8 @@ export interface StoredInterclientTrustMapping {
 
 /** The most apps one target app allows, as Okta refuses a sixth. */
 export const MAX_ALLOWED_APPS = 5;
+/** The most mappings an org keeps (what a snapshot document holds at most). */
+export const MAX_MAPPINGS = 100_000;
 
 /**
  * The org's interclient trust mappings (Native to Web SSO), in creation order. A mapping whose app is
@@ -35,6 +37,16 @@ export class InterclientTrustStore {
   /** Removes a mapping; true when there was one. */
   delete(id: string): boolean {
     return this.#mappings.delete(id);
+  }
+
+  /** How many mappings are kept (those of deleted apps included until {@link prune}). */
+  get size(): number {
+    return this.#mappings.size;
+  }
+
+  /** Forgets the mappings `keep` refuses (those of deleted apps). */
+  prune(keep: (mapping: StoredInterclientTrustMapping) => boolean): void {
+    for (const [id, mapping] of this.#mappings) if (!keep(mapping)) this.#mappings.delete(id);
   }
 
   /** Every mapping, in creation order. */

@@ -78,18 +78,31 @@ export function documentedRoute(route: Pick<RouteSpec, 'method' | 'path'>): stri
   return `${route.method.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`;
 }
 
-/** A table cell: one line, `|` escaped. Refuses an empty or multi-line summary, naming the route. */
-function summaryCell(route: RouteSpec): string {
+/**
+ * A table cell: one line, `|` escaped. Refuses an empty or multi-line summary, naming the route and,
+ * when the page already has a row for it (a route added before routes carried summaries), that row's words.
+ */
+function summaryCell(route: RouteSpec, rows: ReadonlyMap<string, string>): string {
   const summary = route.summary?.trim() ?? '';
   if (summary === '' || /[\r\n]/.test(summary)) {
-    throw new Error(`the route ${documentedRoute(route)} needs a one-line \`summary\` in its definition (what it does, for docs/compatibility.md)`);
+    const known = rows.get(documentedRoute(route));
+    const hint = known === undefined ? '' : `, e.g. summary: ${JSON.stringify(known.replace(/\\\|/g, '|'))} (its row in ${COMPATIBILITY_PAGE})`;
+    throw new Error(`the route ${documentedRoute(route)} needs a one-line \`summary\` in its definition (what it does, for ${COMPATIBILITY_PAGE})${hint}`);
   }
   return summary.replace(/\|/g, '\\|');
 }
 
-/** The served-routes table, one row per route in the router's order. */
-export function routesTable(routes: readonly RouteSpec[]): string {
-  const rows = routes.map((route) => `| \`${documentedRoute(route)}\` | ${route.scope === null ? 'none' : `\`${route.scope}\``} | ${summaryCell(route)} |`);
+/** The "what it does" cell of each row of a page's route tables, by route (`GET /api/v1/apps`). */
+function documentedSummaries(text: string): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const match of text.matchAll(/^\| `((?:GET|POST|PUT|PATCH|DELETE) [^`]+)` \| [^|]* \| (.*) \|$/gm)) rows.set(match[1]!, match[2]!);
+  return rows;
+}
+
+/** The served-routes table, one row per route in the router's order; `page`, the page as it is, only feeds the hint of a refusal. */
+export function routesTable(routes: readonly RouteSpec[], page = ''): string {
+  const known = documentedSummaries(page);
+  const rows = routes.map((route) => `| \`${documentedRoute(route)}\` | ${route.scope === null ? 'none' : `\`${route.scope}\``} | ${summaryCell(route, known)} |`);
   return ['| route | scope | what it does |', '|---|---|---|', ...rows].join('\n');
 }
 
@@ -109,5 +122,5 @@ function replaceSection(text: string, start: string, end: string, body: string):
 
 /** The page as `npm run docs:compat` writes it: the two marked sections made from `routes`, the rest kept. */
 export function writeCompatibility(text: string, routes: readonly RouteSpec[]): string {
-  return replaceSection(replaceSection(text, ROUTES_START, ROUTES_END, routesTable(routes)), UNSERVED_START, UNSERVED_END, unservedTable(routes));
+  return replaceSection(replaceSection(text, ROUTES_START, ROUTES_END, routesTable(routes, text)), UNSERVED_START, UNSERVED_END, unservedTable(routes));
 }

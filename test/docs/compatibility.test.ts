@@ -78,6 +78,11 @@ describe('the writer of docs/compatibility.md', () => {
     expect(() => writeCompatibility(page, [route('/api/v1/notes', '')])).toThrow(/GET \/api\/v1\/notes needs a one-line `summary`/);
     expect(() => writeCompatibility(page, [route('/api/v1/notes', 'two\nlines')])).toThrow(/GET \/api\/v1\/notes/);
   });
+
+  it("suggests, for a route without a summary that the page has a hand-written row for, that row's words", () => {
+    const withRow = page.replace('\nold\n<!-- end routes -->', '\n| `GET /api/v1/notes` | none | lists the notes \\| all |\n<!-- end routes -->');
+    expect(() => writeCompatibility(withRow, [route('/api/v1/notes', '')])).toThrow('e.g. summary: "lists the notes | all" (its row in docs/compatibility.md)');
+  });
 });
 
 describe('docs/testing.md, the control plane', () => {

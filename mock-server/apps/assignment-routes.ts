@@ -30,6 +30,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'get',
       path: '/api/v1/apps/:appId/users',
+      summary: 'lists the app\'s users (paged)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ url, params }) => {
@@ -45,6 +46,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'post',
       path: '/api/v1/apps/:appId/users',
+      summary: 'assigns a directory user (`{ "id", "scope", "credentials"? }`)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -60,6 +62,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'get',
       path: '/api/v1/apps/:appId/users/:userId',
+      summary: 'reads an app user',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => ({ status: 200, body: assignments.render(org(), params.appId!, assignments.user(params.appId!, params.userId!)) }),
@@ -67,6 +70,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'post',
       path: '/api/v1/apps/:appId/users/:userId',
+      summary: 'updates an assigned user\'s credentials and app profile (404 when not assigned)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ request, params, now }) => {
@@ -80,6 +84,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'put',
       path: '/api/v1/apps/:appId/users/:userId',
+      summary: 'assigns or updates',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ request, params, now }) => {
@@ -91,6 +96,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'delete',
       path: '/api/v1/apps/:appId/users/:userId',
+      summary: 'unassigns (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
@@ -101,6 +107,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'get',
       path: '/api/v1/apps/:appId/groups',
+      summary: 'lists the app\'s groups (paged)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ url, params }) => {
@@ -116,6 +123,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'get',
       path: '/api/v1/apps/:appId/groups/:groupId',
+      summary: 'reads a group assignment',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => ({ status: 200, body: renderAppGroup(org(), params.appId!, assignments.group(params.appId!, params.groupId!)) }),
@@ -123,6 +131,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'put',
       path: '/api/v1/apps/:appId/groups/:groupId',
+      summary: 'assigns a directory group',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ request, params, now }) => {
@@ -134,6 +143,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
     {
       method: 'delete',
       path: '/api/v1/apps/:appId/groups/:groupId',
+      summary: 'unassigns (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {

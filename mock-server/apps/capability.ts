@@ -5,6 +5,7 @@ import type { DirectoryParts } from '../directory/capability';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
 import { assignmentRoutes } from './assignment-routes';
+import { groupAssignmentPatchRoutes } from './group-assignment-patch/routes';
 import { Assignments } from './assignments';
 import type { CatalogAppDefinition } from './catalog';
 import { clientKeysProblem } from './credentials/jwks';
@@ -106,7 +107,7 @@ export const APPS = {
     const parts: AppsParts = { apps, credentials, render };
 
     return {
-      routes: (env) => [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...credentialRoutes(env, apps, credentials)],
+      routes: (env) => [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...groupAssignmentPatchRoutes(env, assignments), ...credentialRoutes(env, apps, credentials)],
       clear() {
         apps.clear();
         credentials.clear();

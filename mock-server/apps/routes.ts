@@ -58,6 +58,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
     {
       method: 'get',
       path: '/api/v1/apps',
+      summary: 'lists apps: `limit` (default 20, at most 200), `after`, `q`, `filter` (`id`, `status`, `name`, `credentials.signing.kid`, `settings.slo.enabled`, `user.id`, `group.id`), `expand=user/{id}` with `filter=user.id eq "…"`, `includeNonDeleted`, `useOptimization`; `Link` headers, opaque cursors stable under concurrent changes',
       bucket: 'apps',
       scope: 'okta.apps.read',
       handle: ({ url }) => {
@@ -82,6 +83,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
     {
       method: 'post',
       path: '/api/v1/apps',
+      summary: 'creates a custom or catalog app (`?activate=false` for INACTIVE); answers 200 with the app',
       bucket: 'apps',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -95,6 +97,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
     {
       method: 'get',
       path: '/api/v1/apps/:appId',
+      summary: 'reads an app; `expand=user/{userId}` embeds the app user',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ url, params }) => {
@@ -108,6 +111,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
     {
       method: 'put',
       path: '/api/v1/apps/:appId',
+      summary: 'replaces an app (every required property present; `id`, `name`, `status`, `created`, `lastUpdated` ignored)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -122,6 +126,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
     {
       method: 'delete',
       path: '/api/v1/apps/:appId',
+      summary: 'deletes an INACTIVE app (204); an ACTIVE one is 403 `E0000056`',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
@@ -132,6 +137,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
     {
       method: 'post',
       path: '/api/v1/apps/:appId/lifecycle/activate',
+      summary: 'activates (200 `{}`, idempotent)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params, now }) => {
@@ -142,6 +148,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
     {
       method: 'post',
       path: '/api/v1/apps/:appId/lifecycle/deactivate',
+      summary: 'deactivates (200 `{}`, idempotent)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params, now }) => {

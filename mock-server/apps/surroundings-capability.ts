@@ -8,14 +8,15 @@ import type { AppSurroundingsBackendState, MockPoliciesState, MockRefreshTokensS
 
 /**
  * What the backend keeps around its apps: sign-in policies, logos, provisioning connections and
- * features, refresh tokens, group push mappings, federated claims and app user schemas, with their
- * routes; `backend.policies` and `backend.refreshTokens`.
+ * features, refresh tokens, group push mappings, federated claims, app user schemas, Cross App Access
+ * connections and interclient trust mappings, with their routes; `backend.policies` and
+ * `backend.refreshTokens`.
  */
 export const APP_SURROUNDINGS = {
   name: 'app-surroundings',
   dependsOn: ['apps', 'directory'],
   snapshotMembers: {
-    /** Policies, logos, provisioning, refresh tokens, group push, federated claims, user schemas; absent in older documents. */
+    /** Policies, logos, provisioning, refresh tokens, group push, federated claims, user schemas, Cross App Access connections, interclient trust mappings; absent in older documents. */
     surroundings: SurroundingsSnapshotSchema.optional(),
   },
   seedMembers: SURROUNDINGS_SEED_MEMBERS,
@@ -28,6 +29,7 @@ export const APP_SURROUNDINGS = {
       orgUrl: ctx.orgUrl,
       now: ctx.now,
       orgId: ctx.org.orgId,
+      currentOrgId: () => ctx.org.orgId,
     });
     // New apps are assigned to the org's default sign-in policy, which is kept here.
     apps.defaultAccessPolicy = () => surroundings.policies.defaultId;

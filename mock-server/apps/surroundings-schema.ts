@@ -70,7 +70,8 @@ const policy = z.strictObject({
 /**
  * What a snapshot holds around apps: policies (the default one included), logos (their bytes in
  * base64), provisioning connections and feature capabilities, refresh tokens, group push mappings,
- * federated claims and app user schemas. Optional in the document (older snapshots lack it).
+ * federated claims, app user schemas, Cross App Access connections and interclient trust mappings.
+ * Optional in the document (older snapshots lack it).
  */
 export const SurroundingsSnapshotSchema = z.strictObject({
   policies: z.array(policy).max(1000),
@@ -113,6 +114,16 @@ export const SurroundingsSnapshotSchema = z.strictObject({
   userSchemas: z
     .array(z.strictObject({ appId, created: iso, lastUpdated: iso, custom: z.record(z.string().max(100), json), baseRequired: z.record(z.string().max(100), z.boolean()) }))
     .max(MAX_ITEMS),
+  /** Cross App Access connections between two apps; absent in older documents. */
+  crossAppAccess: z
+    .array(z.strictObject({ id: oktaId('cwo'), requestingAppInstanceId: appId, resourceAppInstanceId: appId, status: z.enum(['ACTIVE', 'INACTIVE']), created: iso, lastUpdated: iso }))
+    .max(MAX_ITEMS)
+    .optional(),
+  /** Interclient trust mappings: a target app and an app it allows; absent in older documents. */
+  interclientTrust: z
+    .array(z.strictObject({ id: oktaId('itm'), appInstanceId: appId, trustedAppInstanceId: appId, created: iso, lastUpdated: iso, lastUpdatedBy: str(100) }))
+    .max(MAX_ITEMS)
+    .optional(),
 });
 
 /** The part of a snapshot around apps. */

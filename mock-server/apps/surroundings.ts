@@ -3,14 +3,19 @@ import { detectLogoType, logoProblem } from '../../src/apps/logo/image-type';
 import type { Directory } from '../directory/store';
 import type { RouteEnv, RouteSpec } from '../pipeline/route';
 import { relinkApp } from './app-links';
+import { crossAppAccessRoutes } from './cross-app-access/routes';
+import { CrossAppAccessStore, type StoredCrossAppAccessConnection } from './cross-app-access/store';
 import { federatedClaimRoutes } from './federated-claims/routes';
 import { FederatedClaimStore } from './federated-claims/store';
 import { groupPushRoutes } from './group-push/routes';
+import { interclientTrustRoutes } from './interclient-trust/routes';
+import { InterclientTrustStore } from './interclient-trust/store';
 import { GroupPushStore, pushTimestamp } from './group-push/store';
 import { logoRoutes } from './logo/routes';
 import { LogoStore } from './logo/store';
 import { policyRoutes } from './policies/routes';
 import { PolicyStore, renderPolicy, type PolicyInput, type StoredPolicy } from './policies/store';
+import { oauthCallbackRoutes } from './provisioning/oauth-callback';
 import { provisioningRoutes } from './provisioning/routes';
 import { defaultCapabilities, provisioningKind, ProvisioningStore } from './provisioning/store';
 import { mergeOnto } from './build-body';
@@ -66,8 +71,9 @@ class SurroundingsSeedError extends Error {
 
 /**
  * What the backend keeps around its apps, with its routes: sign-in policies, logos, provisioning
- * connections and features, refresh tokens, group push mappings, federated claims and app user
- * schemas. The control plane clears, snapshots, restores and seeds it as one.
+ * connections and features, refresh tokens, group push mappings, federated claims, app user
+ * schemas, Cross App Access connections and interclient trust mappings. The control plane clears,
+ * snapshots, restores and seeds it as one.
  */
 export class AppSurroundings {
   readonly policies: PolicyStore;
@@ -77,9 +83,11 @@ export class AppSurroundings {
   readonly groupPush = new GroupPushStore();
   readonly claims = new FederatedClaimStore();
   readonly userSchemas = new UserSchemaStore();
+  readonly crossAppAccess = new CrossAppAccessStore();
+  readonly interclientTrust = new InterclientTrustStore();
 
   constructor(
-    private readonly deps: { apps: AppService; directory: Directory; newId: (prefix: string) => string; orgUrl: () => URL; now: () => number; orgId: string },
+    private readonly deps: { apps: AppService; directory: Directory; newId: (prefix: string) => string; orgUrl: () => URL; now: () => number; orgId: string; currentOrgId: () => string },
   ) {
     // Named after the org (`00o…` → `rst…`): the same org has the same default policy, and the id
     // sequence apps and users draw from is not moved by it.
@@ -93,10 +101,13 @@ export class AppSurroundings {
       ...policyRoutes(env, apps, this.policies),
       ...logoRoutes(env, apps, this.logos, newId),
       ...provisioningRoutes(env, apps, this.provisioning),
+      ...oauthCallbackRoutes(apps, this.provisioning),
       ...tokenRoutes(env, apps, directory, this.tokens),
       ...groupPushRoutes(env, apps, directory, this.groupPush, newId),
       ...federatedClaimRoutes(env, apps, this.claims, newId),
       ...userSchemaRoutes(env, apps, this.userSchemas),
+      ...crossAppAccessRoutes(env, apps, this.crossAppAccess, newId),
+      ...interclientTrustRoutes(apps, this.interclientTrust, { newId, orgId: this.deps.currentOrgId }),
     ];
   }
 
@@ -109,6 +120,8 @@ export class AppSurroundings {
     this.groupPush.clear();
     this.claims.clear();
     this.userSchemas.clear();
+    this.crossAppAccess.clear();
+    this.interclientTrust.clear();
   }
 
   /** Adds a policy (a seed, `backend.policies.add`); answered as the Policy API renders it. */
@@ -156,6 +169,8 @@ export class AppSurroundings {
       groupPush: this.groupPush.all().filter(exists),
       federatedClaims: this.claims.all().filter(exists),
       userSchemas: [...this.userSchemas.schemas.values()].filter(exists),
+      crossAppAccess: this.crossAppAccess.all().filter((c: StoredCrossAppAccessConnection) => this.deps.apps.apps.has(c.requestingAppInstanceId) && this.deps.apps.apps.has(c.resourceAppInstanceId)),
+      interclientTrust: this.interclientTrust.all().filter((m) => this.deps.apps.apps.has(m.appInstanceId) && this.deps.apps.apps.has(m.trustedAppInstanceId)),
     }) as SurroundingsSnapshot;
   }
 
@@ -171,6 +186,8 @@ export class AppSurroundings {
     for (const mapping of doc.groupPush) this.groupPush.add(structuredClone(mapping));
     for (const claim of doc.federatedClaims) this.claims.add({ ...claim });
     for (const schema of doc.userSchemas) this.userSchemas.schemas.set(schema.appId, structuredClone(schema));
+    for (const connection of doc.crossAppAccess ?? []) this.crossAppAccess.put({ ...connection });
+    for (const mapping of doc.interclientTrust ?? []) this.interclientTrust.put({ ...mapping });
   }
 
   /**

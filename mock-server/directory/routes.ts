@@ -45,9 +45,10 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
   const one = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), true);
   const item = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), false);
   // The changes that answer 204 with an empty body.
-  const noContent = (method: 'put' | 'delete', path: string, scope: RouteSpec['scope'], run: (params: Readonly<Record<string, string>>, now: number) => unknown): RouteSpec => ({
+  const noContent = (method: 'put' | 'delete', path: string, scope: RouteSpec['scope'], summary: string, run: (params: Readonly<Record<string, string>>, now: number) => unknown): RouteSpec => ({
     method,
     path,
+    summary,
     bucket: path.startsWith('/api/v1/users') ? 'users' : 'groups',
     scope,
     handle: ({ params, now }) => {
@@ -55,9 +56,10 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       return { status: 204 };
     },
   });
-  const lifecycle = (name: string, run: (id: string, url: URL, now: number) => Record<string, unknown> | void): RouteSpec => ({
+  const lifecycle = (name: string, summary: string, run: (id: string, url: URL, now: number) => Record<string, unknown> | void): RouteSpec => ({
     method: 'post',
     path: `/api/v1/users/:userId/lifecycle/${name}`,
+    summary,
     bucket: 'users',
     scope: 'okta.users.manage',
     handle: ({ params, url, now }) => ({ status: 200, body: run(params.userId!, url, now) ?? {} }),
@@ -66,6 +68,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'get',
       path: '/api/v1/users',
+      summary: 'lists users: `q`, `search`, `filter`, `limit`, `after` (`E0000031` for what Okta does not take)',
       bucket: 'users',
       scope: 'okta.users.read',
       handle: ({ url }) => {
@@ -78,6 +81,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'post',
       path: '/api/v1/users',
+      summary: 'creates a user, `STAGED`, `PROVISIONED` or `ACTIVE` by `?activate=`; passwords checked, never kept',
       bucket: 'users',
       scope: 'okta.users.manage',
       handle: async (input) => {
@@ -88,6 +92,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'get',
       path: '/api/v1/users/:userId',
+      summary: 'reads a user by id or login',
       bucket: 'users',
       scope: 'okta.users.read',
       handle: ({ params }) => ({ status: 200, body: one(users.require(params.userId!)) }),
@@ -95,6 +100,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'post',
       path: '/api/v1/users/:userId',
+      summary: 'updates a user\'s profile partially',
       bucket: 'users',
       scope: 'okta.users.manage',
       handle: async (input) => ({ status: 200, body: one(users.update(input.params.userId!, await readJsonBody(input), input.now)) }),
@@ -102,20 +108,22 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'put',
       path: '/api/v1/users/:userId',
+      summary: 'replaces a user\'s profile',
       bucket: 'users',
       scope: 'okta.users.manage',
       handle: async (input) => ({ status: 200, body: one(users.replace(input.params.userId!, await readJsonBody(input), input.now)) }),
     },
-    noContent('delete', '/api/v1/users/:userId', 'okta.users.manage', (params, now) => users.delete(params.userId!, now)),
-    lifecycle('activate', (id, url, now) => users.activate(id, flag(url, 'sendEmail'), now, org())),
-    lifecycle('reactivate', (id, url, now) => users.reactivate(id, flag(url, 'sendEmail'), now, org())),
-    lifecycle('deactivate', (id, _url, now) => users.deactivate(id, now)),
-    lifecycle('suspend', (id, _url, now) => users.suspend(id, now)),
-    lifecycle('unsuspend', (id, _url, now) => users.unsuspend(id, now)),
-    lifecycle('unlock', (id, _url, now) => users.unlock(id, now)),
+    noContent('delete', '/api/v1/users/:userId', 'okta.users.manage', 'deactivates an active user; a second delete removes it', (params, now) => users.delete(params.userId!, now)),
+    lifecycle('activate', 'activates a STAGED or PROVISIONED user', (id, url, now) => users.activate(id, flag(url, 'sendEmail'), now, org())),
+    lifecycle('reactivate', 'reactivates a PROVISIONED user', (id, url, now) => users.reactivate(id, flag(url, 'sendEmail'), now, org())),
+    lifecycle('deactivate', 'deactivates a user', (id, _url, now) => users.deactivate(id, now)),
+    lifecycle('suspend', 'suspends an ACTIVE user', (id, _url, now) => users.suspend(id, now)),
+    lifecycle('unsuspend', 'unsuspends a SUSPENDED user', (id, _url, now) => users.unsuspend(id, now)),
+    lifecycle('unlock', 'unlocks a LOCKED_OUT user', (id, _url, now) => users.unlock(id, now)),
     {
       method: 'get',
       path: '/api/v1/users/:userId/groups',
+      summary: 'lists the groups a user belongs to',
       bucket: 'users',
       scope: 'okta.users.read',
       handle: ({ params, url }) => {
@@ -126,6 +134,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'get',
       path: '/api/v1/groups',
+      summary: 'lists groups, Everyone first: `q`, `filter`, `search`, `limit`, `after`',
       bucket: 'groups',
       scope: 'okta.groups.read',
       handle: ({ url }) => {
@@ -139,6 +148,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'post',
       path: '/api/v1/groups',
+      summary: 'creates a group (names unique among the org\'s groups)',
       bucket: 'groups',
       scope: 'okta.groups.manage',
       handle: async (input) => ({ status: 200, body: renderGroup(groups.create(await readJsonBody(input), input.now), org()) }),
@@ -146,6 +156,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'get',
       path: '/api/v1/groups/:groupId',
+      summary: 'reads a group',
       bucket: 'groups',
       scope: 'okta.groups.read',
       handle: ({ params }) => ({ status: 200, body: renderGroup(groups.require(params.groupId!), org()) }),
@@ -153,14 +164,16 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'put',
       path: '/api/v1/groups/:groupId',
+      summary: 'replaces a group\'s profile (Everyone cannot change: `E0000006`)',
       bucket: 'groups',
       scope: 'okta.groups.manage',
       handle: async (input) => ({ status: 200, body: renderGroup(groups.replace(input.params.groupId!, await readJsonBody(input), input.now), org()) }),
     },
-    noContent('delete', '/api/v1/groups/:groupId', 'okta.groups.manage', (params, now) => groups.delete(params.groupId!, now)),
+    noContent('delete', '/api/v1/groups/:groupId', 'okta.groups.manage', 'deletes a group (204)', (params, now) => groups.delete(params.groupId!, now)),
     {
       method: 'get',
       path: '/api/v1/groups/:groupId/users',
+      summary: 'lists a group\'s members',
       bucket: 'groups',
       scope: 'okta.groups.read',
       handle: ({ params, url }) => {
@@ -169,7 +182,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
         return { status: 200, body: page.items.map(item), headers: pageLinks(org(), url, page.next, l.query) };
       },
     },
-    noContent('put', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', (params, now) => groups.addMember(params.groupId!, params.userId!, now)),
-    noContent('delete', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', (params, now) => groups.removeMember(params.groupId!, params.userId!, now)),
+    noContent('put', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', 'adds a member (204); apps the group is assigned to gain an app user with `scope: GROUP`', (params, now) => groups.addMember(params.groupId!, params.userId!, now)),
+    noContent('delete', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', 'removes a member (204)', (params, now) => groups.removeMember(params.groupId!, params.userId!, now)),
   ];
 }

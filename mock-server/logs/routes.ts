@@ -20,6 +20,7 @@ export function logRoutes(env: RouteEnv, logs: LogCollection): RouteSpec[] {
     {
       method: 'get',
       path: '/api/v1/logs',
+      summary: 'the System Log (`filter`, `since`, `until`, paged): the receiver\'s `security.events.provider.receive_event` records',
       bucket: 'logs',
       scope: 'okta.logs.read',
       handle: ({ url }) => {

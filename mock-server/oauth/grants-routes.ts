@@ -14,6 +14,7 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
     {
       method: 'post',
       path: '/api/v1/apps/:appId/grants',
+      summary: 'grants a scope to a service app (`{ "issuer", "scopeId" }`)',
       bucket: 'app',
       scope: 'okta.appGrants.manage',
       handle: async (input) => {
@@ -27,6 +28,7 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
     {
       method: 'get',
       path: '/api/v1/apps/:appId/grants',
+      summary: 'lists the app\'s grants',
       bucket: 'app',
       scope: 'okta.appGrants.read',
       handle: ({ url, params }) => {
@@ -37,6 +39,7 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
     {
       method: 'get',
       path: '/api/v1/apps/:appId/grants/:grantId',
+      summary: 'reads a grant',
       bucket: 'app',
       scope: 'okta.appGrants.read',
       handle: ({ url, params }) => {
@@ -47,6 +50,7 @@ export function grantRoutes(env: RouteEnv, apps: AppService, grants: GrantStore)
     {
       method: 'delete',
       path: '/api/v1/apps/:appId/grants/:grantId',
+      summary: 'revokes a grant (204)',
       bucket: 'app',
       scope: 'okta.appGrants.manage',
       handle: ({ params }) => {

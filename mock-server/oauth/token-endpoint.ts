@@ -152,6 +152,7 @@ export function tokenRoute(env: RouteEnv, deps: TokenEndpointDeps): RouteSpec {
   return {
     method: 'post',
     path: TOKEN_PATH,
+    summary: 'the authorization server: `client_credentials` with a `private_key_jwt` assertion, scopes limited to the app\'s grants, DPoP-bound tokens with nonces',
     bucket: 'default',
     scope: null,
     handle: async ({ request, url, now }) => {

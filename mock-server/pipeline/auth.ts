@@ -4,6 +4,8 @@ import { invalidSession, invalidToken, permissionDenied } from './okta-errors';
 export type MockScope =
   | 'okta.apps.read'
   | 'okta.apps.manage'
+  | 'okta.apps.interclientTrust.read'
+  | 'okta.apps.interclientTrust.manage'
   | 'okta.policies.read'
   | 'okta.schemas.read'
   | 'okta.schemas.manage'
@@ -30,6 +32,8 @@ export const DEFAULT_MOCK_TOKEN = 'appset-mock-token';
 export const ALL_SCOPES: readonly MockScope[] = [
   'okta.apps.read',
   'okta.apps.manage',
+  'okta.apps.interclientTrust.read',
+  'okta.apps.interclientTrust.manage',
   'okta.policies.read',
   'okta.schemas.read',
   'okta.schemas.manage',

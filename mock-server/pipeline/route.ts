@@ -36,10 +36,18 @@ export interface RouteRequest {
   readonly requestId: string;
 }
 
-/** One route: method, path (msw syntax), rate-limit bucket, the scope it needs (`null`: no auth) and its handler. */
+/**
+ * One route: method, path (msw syntax), what it does, rate-limit bucket, the scope it needs (`null`:
+ * no auth) and its handler.
+ */
 export interface RouteSpec {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
+  /**
+   * What the route does, in one line of the docs' words (Markdown, no line break): its row of the
+   * served-routes table in docs/compatibility.md, which `npm run docs:compat` writes from the routes.
+   */
+  summary: string;
   bucket: RateLimitBucket;
   scope: MockScope | null;
   handle(req: RouteRequest): RouteReply | Promise<RouteReply>;

@@ -56,6 +56,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'post',
       path: '/security/api/v1/security-events',
+      summary: 'receives a Security Event Token: 202, or 400 with RFC 8935\'s `err` and `description`',
       bucket: 'security-events',
       scope: null,
       handle: async (req) => {
@@ -78,6 +79,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'get',
       path: BASE,
+      summary: 'lists providers',
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.read',
       handle: ({ url }) => {
@@ -98,6 +100,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'post',
       path: BASE,
+      summary: 'creates a provider (`name`, `type: \'okta\'`, `settings` `{ issuer, jwks_url }` or `{ well_known_url }`, discovered when given)',
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.manage',
       handle: async (input) => ok(await providers.create(await readJsonBody(input))),
@@ -105,6 +108,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'get',
       path: `${BASE}/:id`,
+      summary: 'reads a provider',
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.read',
       handle: ({ params }) => ok(providers.require(params.id!)),
@@ -112,6 +116,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'put',
       path: `${BASE}/:id`,
+      summary: 'replaces a provider',
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.manage',
       handle: async (input) => {
@@ -123,6 +128,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'delete',
       path: `${BASE}/:id`,
+      summary: 'deletes a provider (204)',
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.manage',
       handle: ({ params }) => {
@@ -133,6 +139,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'post',
       path: `${BASE}/:id/lifecycle/activate`,
+      summary: 'activates a provider',
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.manage',
       handle: ({ params }) => ok(providers.setStatus(params.id!, 'ACTIVE')),
@@ -140,6 +147,7 @@ export function securityEventRoutes(env: RouteEnv, providers: ProviderService, i
     {
       method: 'post',
       path: `${BASE}/:id/lifecycle/deactivate`,
+      summary: 'deactivates a provider: its tokens are then refused with `invalid_issuer`',
       bucket: 'providers',
       scope: 'okta.securityEventsProviders.manage',
       handle: ({ params }) => ok(providers.setStatus(params.id!, 'INACTIVE')),

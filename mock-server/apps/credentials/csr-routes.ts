@@ -15,6 +15,7 @@ export function csrRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/csrs`,
+      summary: 'lists the app\'s certificate signing requests',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -25,6 +26,7 @@ export function csrRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'post',
       path: `${base}/csrs`,
+      summary: 'generates a CSR for `subject` and `subjectAltNames`: JSON, or PKCS #10 DER with `Accept: application/pkcs10`',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -41,6 +43,7 @@ export function csrRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/csrs/:csrId`,
+      summary: 'reads one CSR',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params, headers }) => {
@@ -52,6 +55,7 @@ export function csrRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'delete',
       path: `${base}/csrs/:csrId`,
+      summary: 'revokes a CSR (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
@@ -63,6 +67,7 @@ export function csrRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'post',
       path: `${base}/csrs/:csrId/lifecycle/publish`,
+      summary: 'publishes a PEM, DER or CER certificate for the CSR\'s key: a key of the app; refused when the key differs or it is valid under 90 days',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ params, request, now }) => {

@@ -11,6 +11,7 @@ export function jwkRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/jwks`,
+      summary: 'lists the client\'s JSON Web Keys (`settings.oauthClient.jwks`)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -22,6 +23,7 @@ export function jwkRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'post',
       path: `${base}/jwks`,
+      summary: 'adds a public key; the token endpoint accepts assertions signed by ACTIVE ones',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -38,15 +40,17 @@ export function jwkRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/jwks/:keyId`,
+      summary: 'reads one key',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => keyReply(requireClient(apps, params.appId!), params.keyId!),
     },
-    { method: 'post', path: `${base}/jwks/:keyId/lifecycle/activate`, bucket: 'app', scope: 'okta.apps.manage', handle: setKeyStatus('ACTIVE') },
-    { method: 'post', path: `${base}/jwks/:keyId/lifecycle/deactivate`, bucket: 'app', scope: 'okta.apps.manage', handle: setKeyStatus('INACTIVE') },
+    { method: 'post', path: `${base}/jwks/:keyId/lifecycle/activate`, summary: 'activates a key', bucket: 'app', scope: 'okta.apps.manage', handle: setKeyStatus('ACTIVE') },
+    { method: 'post', path: `${base}/jwks/:keyId/lifecycle/deactivate`, summary: 'deactivates a key (the token endpoint then refuses it)', bucket: 'app', scope: 'okta.apps.manage', handle: setKeyStatus('INACTIVE') },
     {
       method: 'delete',
       path: `${base}/jwks/:keyId`,
+      summary: 'deletes an INACTIVE key (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params, now }) => {

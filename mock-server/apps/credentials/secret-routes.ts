@@ -13,6 +13,7 @@ export function secretRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/secrets`,
+      summary: 'lists the OAuth 2.0 client\'s secrets',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -23,6 +24,7 @@ export function secretRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'post',
       path: `${base}/secrets`,
+      summary: 'adds a secret (at most two), generated or given',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ params, request, now }) => {
@@ -43,6 +45,7 @@ export function secretRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/secrets/:secretId`,
+      summary: 'reads one secret',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -50,11 +53,12 @@ export function secretRoutes(kit: CredentialRouteKit): RouteSpec[] {
         return secretReply(params.appId!, params.secretId!);
       },
     },
-    { method: 'post', path: `${base}/secrets/:secretId/lifecycle/activate`, bucket: 'app', scope: 'okta.apps.manage', handle: setSecretStatus('ACTIVE') },
-    { method: 'post', path: `${base}/secrets/:secretId/lifecycle/deactivate`, bucket: 'app', scope: 'okta.apps.manage', handle: setSecretStatus('INACTIVE') },
+    { method: 'post', path: `${base}/secrets/:secretId/lifecycle/activate`, summary: 'activates a secret', bucket: 'app', scope: 'okta.apps.manage', handle: setSecretStatus('ACTIVE') },
+    { method: 'post', path: `${base}/secrets/:secretId/lifecycle/deactivate`, summary: 'deactivates a secret; the only ACTIVE one cannot be', bucket: 'app', scope: 'okta.apps.manage', handle: setSecretStatus('INACTIVE') },
     {
       method: 'delete',
       path: `${base}/secrets/:secretId`,
+      summary: 'deletes an INACTIVE secret (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {

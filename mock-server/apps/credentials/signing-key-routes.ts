@@ -11,6 +11,7 @@ export function signingKeyRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/keys`,
+      summary: 'lists the app\'s signing keys: JWKs with a real self-signed X.509 certificate (`x5c`, `x5t#S256`), made on first read',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: async ({ params }) => {
@@ -21,6 +22,7 @@ export function signingKeyRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'post',
       path: `${base}/keys/generate`,
+      summary: 'generates a key valid `validityYears` (2 to 10): 201 with `Location`; at most 100 keys per app',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ params, url, now }) => {
@@ -37,6 +39,7 @@ export function signingKeyRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/keys/:kid`,
+      summary: 'reads one key',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: async ({ params }) => {
@@ -47,6 +50,7 @@ export function signingKeyRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'post',
       path: `${base}/keys/:kid/clone`,
+      summary: 'copies a key to `targetAid` (201); refused when the target has it',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ params, url }) => {
@@ -64,6 +68,7 @@ export function signingKeyRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: '/api/v1/apps/:appId/sso/saml/metadata',
+      summary: 'the SAML 2.0 IdP metadata as real orgs answer it (`application/xml;charset=ISO-8859-1`), `kid` picks the certificate; JSON-only `Accept` is 400 `E0000019`',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: async ({ params, url, headers }) => {

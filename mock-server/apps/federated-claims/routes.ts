@@ -24,6 +24,7 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
     {
       method: 'get',
       path: '/api/v1/apps/:appId/federated-claims',
+      summary: 'lists the app\'s federated claims',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => ({ status: 200, body: claims.list(apps.require(params.appId!).body.id).map(render) }),
@@ -31,6 +32,7 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
     {
       method: 'post',
       path: '/api/v1/apps/:appId/federated-claims',
+      summary: 'creates a claim (`name`, `expression`; 201)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -50,6 +52,7 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
     {
       method: 'get',
       path: '/api/v1/apps/:appId/federated-claims/:claimId',
+      summary: 'reads a claim',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -60,6 +63,7 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
     {
       method: 'put',
       path: '/api/v1/apps/:appId/federated-claims/:claimId',
+      summary: 'replaces a claim (200)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -84,6 +88,7 @@ export function federatedClaimRoutes(_env: RouteEnv, apps: AppService, claims: F
     {
       method: 'delete',
       path: '/api/v1/apps/:appId/federated-claims/:claimId',
+      summary: 'deletes a claim (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {

@@ -49,6 +49,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
     {
       method: 'get',
       path: '/api/v1/apps/:appId/group-push/mappings',
+      summary: 'lists group push mappings (`sourceGroupId`, `lastUpdated`, `status` filters; paged)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ url, params }) => {
@@ -73,6 +74,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
     {
       method: 'post',
       path: '/api/v1/apps/:appId/group-push/mappings',
+      summary: 'creates a mapping (200), creating its target group when named',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -105,6 +107,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
     {
       method: 'get',
       path: '/api/v1/apps/:appId/group-push/mappings/:mappingId',
+      summary: 'reads a mapping',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -115,6 +118,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
     {
       method: 'patch',
       path: '/api/v1/apps/:appId/group-push/mappings/:mappingId',
+      summary: 'changes a mapping\'s status',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -132,6 +136,7 @@ export function groupPushRoutes(env: RouteEnv, apps: AppService, directory: Dire
     {
       method: 'delete',
       path: '/api/v1/apps/:appId/group-push/mappings/:mappingId',
+      summary: 'deletes an INACTIVE mapping (200, empty body; `deleteTargetGroup`)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ url, params, now }) => {

@@ -36,6 +36,7 @@ export function logoRoutes(env: RouteEnv, apps: AppService, logos: LogoStore, ne
     {
       method: 'post',
       path: '/api/v1/apps/:appId/logo',
+      summary: 'uploads the app\'s logo (multipart `file`: PNG, JPEG, SVG or GIF under 1 MB); 201, empty body, `Location`',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async ({ request, params }) => {
@@ -55,6 +56,7 @@ export function logoRoutes(env: RouteEnv, apps: AppService, logos: LogoStore, ne
     {
       method: 'get',
       path: '/fs/bco/4/:logoId',
+      summary: 'serves an uploaded logo with its content type (SVG sandboxed, `nosniff`)',
       bucket: 'default',
       // Served like a CDN's image: an <img> sends no credentials.
       scope: null,

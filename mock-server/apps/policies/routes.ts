@@ -22,6 +22,7 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
     {
       method: 'put',
       path: '/api/v1/apps/:appId/policies/:policyId',
+      summary: 'assigns an access policy to the app (204); `_links.accessPolicy` follows it',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
@@ -36,6 +37,7 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
     {
       method: 'get',
       path: '/api/v1/policies/:policyId',
+      summary: 'reads a policy (the org\'s default access policy, or a seeded one)',
       bucket: 'default',
       scope: 'okta.policies.read',
       handle: ({ params }) => ({ status: 200, body: renderPolicy(policies.require(params.policyId!), env.orgUrl()) }),
@@ -43,6 +45,7 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
     {
       method: 'get',
       path: '/api/v1/policies',
+      summary: 'lists the policies of a `type` (`ACCESS_POLICY`, …)',
       bucket: 'default',
       scope: 'okta.policies.read',
       handle: ({ url }) => {

@@ -99,6 +99,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'get',
       path: '/api/v1/apps/:appId/connections/default',
+      summary: 'reads the app\'s default provisioning connection',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => ({ status: 200, body: connectionOf(params.appId!) }),
@@ -106,6 +107,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'post',
       path: '/api/v1/apps/:appId/connections/default',
+      summary: 'updates the connection (`?activate=`)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {
@@ -135,6 +137,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'post',
       path: '/api/v1/apps/:appId/connections/default/lifecycle/activate',
+      summary: 'activates the connection (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => setStatus(params.appId!, 'ENABLED'),
@@ -142,6 +145,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'post',
       path: '/api/v1/apps/:appId/connections/default/lifecycle/deactivate',
+      summary: 'deactivates the connection (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => setStatus(params.appId!, 'DISABLED'),
@@ -149,6 +153,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'get',
       path: '/api/v1/apps/:appId/connections/default/jwks',
+      summary: 'the connection\'s public key set (OAuth Org2Org)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -161,6 +166,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'get',
       path: '/api/v1/apps/:appId/features',
+      summary: 'lists the app\'s provisioning features (400 "Provisioning is not supported." for an app without)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -174,6 +180,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'get',
       path: '/api/v1/apps/:appId/features/:name',
+      summary: 'reads a feature (`USER_PROVISIONING`, `INBOUND_PROVISIONING`)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
@@ -184,6 +191,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     {
       method: 'put',
       path: '/api/v1/apps/:appId/features/:name',
+      summary: 'updates a feature\'s capabilities',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: async (input) => {

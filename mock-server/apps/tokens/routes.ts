@@ -64,6 +64,7 @@ export function tokenRoutes(env: RouteEnv, apps: AppService, directory: Director
     {
       method: 'get',
       path: '/api/v1/apps/:appId/tokens',
+      summary: 'lists the app\'s refresh tokens (paged; seeded or issued in process)',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ url, params }) => {
@@ -78,6 +79,7 @@ export function tokenRoutes(env: RouteEnv, apps: AppService, directory: Director
     {
       method: 'delete',
       path: '/api/v1/apps/:appId/tokens',
+      summary: 'revokes every refresh token of the app (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {
@@ -88,6 +90,7 @@ export function tokenRoutes(env: RouteEnv, apps: AppService, directory: Director
     {
       method: 'get',
       path: '/api/v1/apps/:appId/tokens/:tokenId',
+      summary: 'reads a refresh token',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ url, params }) => {
@@ -98,6 +101,7 @@ export function tokenRoutes(env: RouteEnv, apps: AppService, directory: Director
     {
       method: 'delete',
       path: '/api/v1/apps/:appId/tokens/:tokenId',
+      summary: 'revokes a refresh token (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
       handle: ({ params }) => {

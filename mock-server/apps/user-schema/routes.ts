@@ -44,6 +44,7 @@ export function userSchemaRoutes(env: RouteEnv, apps: AppService, schemas: UserS
     {
       method: 'get',
       path: '/api/v1/meta/schemas/apps/:appId/default',
+      summary: 'reads the app user schema',
       bucket: 'default',
       scope: 'okta.schemas.read',
       handle: ({ params }) => {
@@ -54,6 +55,7 @@ export function userSchemaRoutes(env: RouteEnv, apps: AppService, schemas: UserS
     {
       method: 'post',
       path: '/api/v1/meta/schemas/apps/:appId/default',
+      summary: 'updates the app user schema partially (`null` removes a property)',
       bucket: 'default',
       scope: 'okta.schemas.manage',
       handle: async (input) => {

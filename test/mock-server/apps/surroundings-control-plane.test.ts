@@ -67,6 +67,8 @@ describe('the control plane around apps', () => {
       groupPush: [],
       federatedClaims: [],
       userSchemas: [],
+      crossAppAccess: [],
+      interclientTrust: [],
     });
     expect(backend.policies.defaultAccessPolicyId).toBe(defaultId);
   });

@@ -26,7 +26,7 @@ const NOTES = {
       return note;
     };
     return {
-      routes: () => [{ method: 'get', path: '/api/v1/notes', bucket: 'default', scope: null, handle: () => ({ status: 200, body: [...notes.values()] }) }],
+      routes: () => [{ method: 'get', path: '/api/v1/notes', summary: 'lists the notes', bucket: 'default', scope: null, handle: () => ({ status: 200, body: [...notes.values()] }) }],
       clear: () => notes.clear(),
       snapshot: {
         take: () => ({ notes: structuredClone([...notes.values()]) }),

@@ -7,6 +7,8 @@ import { userTypeIds } from './representation';
 import { directoryRoutes } from './routes';
 import type { DirectoryBackendState } from './state';
 import { Directory, type DirectoryGroup, type DirectoryUser } from './store';
+import { userTypeRoutes } from './user-type-routes';
+import { UserTypes } from './user-types';
 import { UserService } from './users';
 import type { z } from 'zod';
 
@@ -26,20 +28,26 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
   const userTypes = () => userTypeIds(ctx.org.orgId);
   const userService = new UserService(directory, newId, () => userTypes().typeId);
   const groupService = new GroupService(directory, newId);
+  const types = new UserTypes({ orgId: () => ctx.org.orgId, newId, bornAt: now() });
   return {
-    routes: (env) => directoryRoutes(env, userService, groupService, userTypes),
-    clear: () => directory.clear(),
+    routes: (env) => [...directoryRoutes(env, userService, groupService, userTypes), ...userTypeRoutes(env, types)],
+    clear: () => {
+      directory.clear();
+      types.clear();
+    },
     parts: { directory, groupService },
     snapshot: {
       phase: 20,
-      take: () => ({ users: directory.users(), groups: directory.groups() }),
+      take: () => ({ users: directory.users(), groups: directory.groups(), userTypes: types.made() }),
       check(doc, refuse) {
-        const { users, groups } = doc as SnapshotMembers;
+        const { users, groups, userTypes: made } = doc as SnapshotMembers;
         const unique = (field: string, values: string[], what: string) => refuseDuplicates(refuse, field, values, what);
         unique('users', users.map((u) => u.id), 'the user id');
         unique('users', users.map((u) => u.profile.login.toLowerCase()), 'the login');
         unique('groups', groups.map((g) => g.id), 'the group id');
         unique('groups', groups.map((g) => g.profile.name.toLowerCase()), 'the group name');
+        unique('userTypes', (made ?? []).map((t) => t.id), 'the user type id');
+        unique('userTypes', (made ?? []).map((t) => t.name.toLowerCase()), 'the user type name');
         if (groups.filter((g) => g.type === 'BUILT_IN').length > 1) refuse('groups', 'more than one group is BUILT_IN; only Everyone is');
         const memberOf = new Set(groups.filter((g) => g.type !== 'BUILT_IN').map((g) => g.id));
         users.forEach((u, i) =>
@@ -49,7 +57,8 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
         );
       },
       restore(doc) {
-        const { users, groups } = doc as SnapshotMembers;
+        const { users, groups, userTypes: made } = doc as SnapshotMembers;
+        types.load(made ?? []);
         // Members of the first version-1 documents that are missing take what the backend gave such users then.
         directory.load(
           users.map((u) => ({
@@ -136,7 +145,7 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
   };
 }
 
-/** The organization's users and groups: `/api/v1/users`, `/api/v1/groups`, `backend.directory`. */
+/** The organization's users, groups and user types: `/api/v1/users`, `/api/v1/groups`, `/api/v1/meta/types/user`, `backend.directory`. */
 export const DIRECTORY = {
   name: 'directory',
   snapshotMembers: DIRECTORY_SNAPSHOT_MEMBERS,

@@ -16,7 +16,9 @@ export type MockScope =
   | 'okta.users.manage'
   | 'okta.groups.read'
   | 'okta.groups.manage'
-  | 'okta.features.read';
+  | 'okta.features.read'
+  | 'okta.userTypes.read'
+  | 'okta.userTypes.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -44,6 +46,8 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.groups.read',
   'okta.groups.manage',
   'okta.features.read',
+  'okta.userTypes.read',
+  'okta.userTypes.manage',
 ];
 
 /**

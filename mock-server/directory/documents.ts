@@ -50,6 +50,11 @@ export const DIRECTORY_SNAPSHOT_MEMBERS = {
   groups: z.array(snapshotGroup).max(MAX_ITEMS),
   /** The user types the org made (its default one is not listed); absent in older documents. */
   userTypes: z.array(snapshotUserType).max(MAX_USER_TYPES).optional(),
+  /** The custom properties added to user schemas, by schema id; absent in older documents. */
+  userSchemas: z
+    .array(z.strictObject({ schemaId: z.string().regex(/^osc[0-9A-Za-z]{17}$/), custom: z.record(z.string().max(100), z.looseObject({})), lastUpdated: iso }))
+    .max(MAX_USER_TYPES + 1)
+    .optional(),
 };
 
 const seedUser = z.strictObject({

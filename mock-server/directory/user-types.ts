@@ -42,7 +42,8 @@ export function orgPrincipals(orgId: string) {
   };
 }
 
-const schemaIdOf = (typeId: string) => `osc${typeId.slice(3)}`;
+/** The id of a user type's schema (`osc…`, the type's 17 characters). */
+export const schemaIdOf = (typeId: string) => `osc${typeId.slice(3)}`;
 
 function readText(body: Json, member: string, max: number, required: boolean, issues: FieldIssue[]): string | undefined {
   const value = body[member];
@@ -65,7 +66,7 @@ export class UserTypes {
   readonly #types = new Map<string, StoredUserType>();
 
   constructor(
-    private readonly deps: { orgId: () => string; newId: (prefix: string) => string; bornAt: number },
+    private readonly deps: { orgId: () => string; newId: (prefix: string) => string; bornAt: number; deleted?: (schemaId: string) => void },
   ) {}
 
   /** The id of the default user type. */
@@ -83,6 +84,13 @@ export class UserTypes {
     if (typeId === this.defaultId || typeId === 'default') return this.#default();
     const type = this.#types.get(typeId);
     if (!type) throw notFound(typeId, 'UserType');
+    return type;
+  }
+
+  /** The type whose schema this is (`default`: the default type's), or `E0000007 (UserSchema)`. */
+  bySchemaId(schemaId: string): StoredUserType {
+    const type = schemaId === 'default' ? this.#default() : this.list().find((t) => schemaIdOf(t.id) === schemaId);
+    if (!type) throw notFound(schemaId, 'UserSchema');
     return type;
   }
 
@@ -133,6 +141,7 @@ export class UserTypes {
     const type = this.require(typeId);
     if (type.id === this.defaultId) throw new OktaHttpError(403, 'E0000006', 'You do not have permission to perform the requested action', ['The default user type cannot be deleted.']);
     this.#types.delete(type.id);
+    this.deps.deleted?.(schemaIdOf(type.id));
   }
 
   /** The types the org made, for a snapshot. */

@@ -9,8 +9,9 @@ export const MAX_CUSTOM_USER_PROPERTIES = 100;
 const PROPERTY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 /** The types a custom property may have. */
 const PROPERTY_TYPES = ['string', 'boolean', 'number', 'integer', 'array'];
-/** The longest JSON text of one custom property. */
-const MAX_PROPERTY_JSON = 16 * 1024;
+/** The longest JSON text of one custom property, and of all of a schema's custom properties. */
+const MAX_PROPERTY_JSON = 4 * 1024;
+const MAX_CUSTOM_JSON = 64 * 1024;
 
 /** One base property of the default user profile: its title, then what it adds to a plain text attribute. */
 type BaseSpec = [title: string, extra?: Json];
@@ -137,6 +138,8 @@ export class UserSchemas {
     }
     if (Object.keys(custom).length > MAX_CUSTOM_USER_PROPERTIES) {
       issues.push({ path: 'definitions.custom.properties', reason: `A user schema has at most ${MAX_CUSTOM_USER_PROPERTIES} custom properties; remove some (give them as null)` });
+    } else if (JSON.stringify(custom).length > MAX_CUSTOM_JSON) {
+      issues.push({ path: 'definitions.custom.properties', reason: `A user schema's custom properties hold at most ${MAX_CUSTOM_JSON} characters of JSON; remove some (give them as null)` });
     }
     if (issues.length) throw validationFailed(issues);
     this.#changes.set(owner.schemaId, { schemaId: owner.schemaId, custom, lastUpdated: wholeSeconds(nowMs) });

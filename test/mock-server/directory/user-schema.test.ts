@@ -65,6 +65,15 @@ describe('/api/v1/meta/schemas/user/{schemaId}', () => {
     expect((await call(backend, schemaPath('default'))).body.definitions.custom.properties).toEqual({});
   });
 
+  it("bounds what a schema keeps: 64 KiB of custom properties' JSON at most, refused as a whole", async () => {
+    const big = (i: number) => [`p${i}`, { title: 'x'.repeat(3900), type: 'string' }] as const;
+    const properties = Object.fromEntries(Array.from({ length: 20 }, (_, i) => big(i)));
+    expectOktaError(await call(backend, schemaPath('default'), { method: 'POST', json: { definitions: { custom: { properties } } } }), 400, 'E0000001', 'Api validation failed: definitions.custom.properties', [
+      "definitions.custom.properties: A user schema's custom properties hold at most 65536 characters of JSON; remove some (give them as null)",
+    ]);
+    expect((await call(backend, schemaPath('default'))).body.definitions.custom.properties).toEqual({});
+  });
+
   it('needs okta.schemas.manage to change a schema: a read-only token is 403 E0000006', async () => {
     expectOktaError(
       await call(backend, schemaPath('default'), { method: 'POST', json: { definitions: { custom: { properties: { badge: customProperty } } } }, authorization: 'SSWS reader' }),

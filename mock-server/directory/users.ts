@@ -313,7 +313,9 @@ export class UserService {
 
   #setStatus(user: DirectoryUser, status: UserStatus, nowMs: number): void {
     const at = wholeSeconds(nowMs);
-    this.#store({ ...user, status, statusChanged: at, lastUpdated: at, activated: status === 'ACTIVE' || status === 'PROVISIONED' ? at : user.activated });
+    // An activation (from STAGED or DEPROVISIONED) stamps `activated`; unsuspending or unlocking does not.
+    const activation = (status === 'ACTIVE' || status === 'PROVISIONED') && (user.activated === null || user.status === 'STAGED' || user.status === 'DEPROVISIONED');
+    this.#store({ ...user, status, statusChanged: at, lastUpdated: at, activated: activation ? at : user.activated });
   }
 
   #store(user: DirectoryUser): void {

@@ -307,6 +307,17 @@ describe('lifecycle', () => {
     expect(status(user.id)).toBe('ACTIVE');
   });
 
+  it('stamps activated when a user is activated, not when it is unsuspended', async () => {
+    const user = await staged();
+    await lifecycle(user.id, 'activate');
+    const activated = backend.directory.user(user.id)!.activated;
+    expect(activated).toBe(AT);
+    backend.clock.advance(5_000);
+    await lifecycle(user.id, 'suspend');
+    await lifecycle(user.id, 'unsuspend');
+    expect(backend.directory.user(user.id)).toMatchObject({ activated, statusChanged: '2026-03-01T10:00:35.000Z' });
+  });
+
   it('unlocks a LOCKED_OUT user, and refuses one that is not locked out as recorded (403 E0000032)', async () => {
     const user = await staged();
     expectOktaError(await lifecycle(user.id, 'unlock'), 403, 'E0000032', 'Unlock is not allowed for this user.', ['The user is not locked out.']);

@@ -7,6 +7,10 @@ import { userTypeIds } from './representation';
 import { directoryRoutes } from './routes';
 import type { DirectoryBackendState } from './state';
 import { Directory, type DirectoryGroup, type DirectoryUser } from './store';
+import { MAX_CUSTOM_USER_PROPERTIES, UserSchemas } from './user-schema';
+import { userSchemaRoutes } from './user-schema-routes';
+import { userTypeRoutes } from './user-type-routes';
+import { schemaIdOf, UserTypes } from './user-types';
 import { UserService } from './users';
 import type { z } from 'zod';
 
@@ -26,20 +30,37 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
   const userTypes = () => userTypeIds(ctx.org.orgId);
   const userService = new UserService(directory, newId, () => userTypes().typeId);
   const groupService = new GroupService(directory, newId);
+  const schemas = new UserSchemas();
+  const types = new UserTypes({ orgId: () => ctx.org.orgId, newId, bornAt: now(), deleted: (schemaId) => schemas.forget(schemaId) });
   return {
-    routes: (env) => directoryRoutes(env, userService, groupService, userTypes),
-    clear: () => directory.clear(),
+    routes: (env) => [...directoryRoutes(env, userService, groupService, userTypes), ...userTypeRoutes(env, types), ...userSchemaRoutes(env, types, schemas)],
+    clear: () => {
+      directory.clear();
+      types.clear();
+      schemas.clear();
+    },
     parts: { directory, groupService },
     snapshot: {
       phase: 20,
-      take: () => ({ users: directory.users(), groups: directory.groups() }),
+      take: () => ({ users: directory.users(), groups: directory.groups(), userTypes: types.made(), userSchemas: schemas.changes() }),
       check(doc, refuse) {
-        const { users, groups } = doc as SnapshotMembers;
+        const { users, groups, userTypes: made, userSchemas } = doc as SnapshotMembers;
         const unique = (field: string, values: string[], what: string) => refuseDuplicates(refuse, field, values, what);
         unique('users', users.map((u) => u.id), 'the user id');
         unique('users', users.map((u) => u.profile.login.toLowerCase()), 'the login');
         unique('groups', groups.map((g) => g.id), 'the group id');
         unique('groups', groups.map((g) => g.profile.name.toLowerCase()), 'the group name');
+        unique('userTypes', (made ?? []).map((t) => t.id), 'the user type id');
+        unique('userTypes', (made ?? []).map((t) => t.name.toLowerCase()), 'the user type name');
+        // The default type's schema is named after the org the snapshot restores.
+        const orgId = typeof doc.orgId === 'string' ? doc.orgId : ctx.org.orgId;
+        const schemaIds = new Set([userTypeIds(orgId).schemaId, ...(made ?? []).map((t) => schemaIdOf(t.id))]);
+        const changes = userSchemas ?? [];
+        unique('userSchemas', changes.map((c) => c.schemaId), 'the schema id');
+        changes.forEach((c, i) => {
+          if (!schemaIds.has(c.schemaId)) refuse(`userSchemas[${i}].schemaId`, `no user type of the snapshot has the schema ${c.schemaId}`);
+          if (Object.keys(c.custom).length > MAX_CUSTOM_USER_PROPERTIES) refuse(`userSchemas[${i}].custom`, `a user schema has at most ${MAX_CUSTOM_USER_PROPERTIES} custom properties`);
+        });
         if (groups.filter((g) => g.type === 'BUILT_IN').length > 1) refuse('groups', 'more than one group is BUILT_IN; only Everyone is');
         const memberOf = new Set(groups.filter((g) => g.type !== 'BUILT_IN').map((g) => g.id));
         users.forEach((u, i) =>
@@ -49,7 +70,9 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
         );
       },
       restore(doc) {
-        const { users, groups } = doc as SnapshotMembers;
+        const { users, groups, userTypes: made, userSchemas } = doc as SnapshotMembers;
+        types.load(made ?? []);
+        schemas.load(userSchemas ?? []);
         // Members of the first version-1 documents that are missing take what the backend gave such users then.
         directory.load(
           users.map((u) => ({
@@ -136,7 +159,7 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
   };
 }
 
-/** The organization's users and groups: `/api/v1/users`, `/api/v1/groups`, `backend.directory`. */
+/** The organization's users, groups and user types: `/api/v1/users`, `/api/v1/groups`, `/api/v1/meta/types/user`, `backend.directory`. */
 export const DIRECTORY = {
   name: 'directory',
   snapshotMembers: DIRECTORY_SNAPSHOT_MEMBERS,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoMs as iso, MAX_ITEMS, seedId as id, str, text } from '../state/document-fields';
 import { USER_STATUSES } from './store';
+import { MAX_USER_TYPES } from './user-types';
 
 // Members added after version 1's first documents are optional, so that those documents still restore.
 const snapshotUser = z.strictObject({
@@ -32,10 +33,28 @@ const snapshotGroup = z.strictObject({
   profile: z.looseObject({ name: str(255), description: str(1024).nullable() }),
 });
 
+const snapshotUserType = z.strictObject({
+  id: z.string().regex(/^oty[0-9A-Za-z]{17}$/),
+  name: str(50),
+  displayName: str(255),
+  description: str(1024),
+  createdBy: str(100),
+  lastUpdatedBy: str(100),
+  created: iso,
+  lastUpdated: iso,
+});
+
 /** The directory's members of the snapshot document. */
 export const DIRECTORY_SNAPSHOT_MEMBERS = {
   users: z.array(snapshotUser).max(MAX_ITEMS),
   groups: z.array(snapshotGroup).max(MAX_ITEMS),
+  /** The user types the org made (its default one is not listed); absent in older documents. */
+  userTypes: z.array(snapshotUserType).max(MAX_USER_TYPES).optional(),
+  /** The custom properties added to user schemas, by schema id; absent in older documents. */
+  userSchemas: z
+    .array(z.strictObject({ schemaId: z.string().regex(/^osc[0-9A-Za-z]{17}$/), custom: z.record(z.string().max(100), z.looseObject({})), lastUpdated: iso }))
+    .max(MAX_USER_TYPES + 1)
+    .optional(),
 };
 
 const seedUser = z.strictObject({

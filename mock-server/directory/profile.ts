@@ -93,7 +93,7 @@ function checkFormats(profile: Json, issues: FieldIssue[]): void {
 /**
  * Checks a profile given to `POST /api/v1/users` (`'create'`), `PUT /api/v1/users/{id}` (`'replace'`:
  * the whole profile) or `POST /api/v1/users/{id}` (`'update'`: the attributes given are set over
- * `current`, `null` clearing one). Answers the profile to store, or the issues, each named by
+ * `current`, `null` clearing one). An attribute given as `null` is left out of the profile. Answers the profile to store, or the issues, each named by
  * attribute as Okta names them (`login: …`).
  */
 export function checkUserProfile(input: unknown, mode: 'create' | 'replace' | 'update', current?: UserProfile): { profile?: UserProfile; issues: FieldIssue[] } {
@@ -114,7 +114,9 @@ export function checkUserProfile(input: unknown, mode: 'create' | 'replace' | 'u
       continue;
     }
     checkValue(key, input[key], issues);
-    merged[key] = input[key];
+    // An attribute given as null is not kept (real orgs answer none), and an update's null clears one.
+    if (input[key] === null) delete merged[key];
+    else merged[key] = input[key];
   }
   if (Object.keys(merged).length > MAX_PROFILE_ATTRIBUTES) issues.push({ path: 'profile', reason: `Must have at most ${MAX_PROFILE_ATTRIBUTES} attributes` });
   checkRequired(merged, issues);

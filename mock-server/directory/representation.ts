@@ -14,10 +14,10 @@ export function userTypeIds(orgId: string): UserTypeIds {
   return { typeId: `oty${orgId.slice(3)}`, schemaId: `osc${orgId.slice(3)}` };
 }
 
-/** The links of a single user, by status, in the order real organizations answer them. */
+/** The links of a single user, by status, in the order real organizations answer them (a `PROVISIONED` user's as recorded in 2026). */
 const LINKS_BY_STATUS: Record<UserStatus, readonly string[]> = {
   STAGED: ['schema', 'activate', 'self', 'resetFactors', 'type'],
-  PROVISIONED: ['schema', 'reactivate', 'self', 'resetFactors', 'type', 'deactivate'],
+  PROVISIONED: ['suspend', 'schema', 'resetPassword', 'reactivate', 'self', 'resetFactors', 'type', 'deactivate'],
   ACTIVE: ['suspend', 'schema', 'resetPassword', 'forgotPassword', 'expirePassword', 'changeRecoveryQuestion', 'self', 'resetFactors', 'type', 'changePassword', 'deactivate'],
   RECOVERY: ['suspend', 'schema', 'resetPassword', 'forgotPassword', 'expirePassword', 'changeRecoveryQuestion', 'self', 'resetFactors', 'type', 'changePassword', 'deactivate'],
   PASSWORD_EXPIRED: ['suspend', 'schema', 'resetPassword', 'forgotPassword', 'expirePassword', 'changeRecoveryQuestion', 'self', 'resetFactors', 'type', 'changePassword', 'deactivate'],
@@ -63,8 +63,11 @@ function orderedProfile(profile: Json): Json {
 export function renderUser(user: DirectoryUser, orgUrl: URL, ids: UserTypeIds, full: boolean): Json {
   const base = `${orgUrl.origin}/api/v1/users/${user.id}`;
   const credentials: Json = {};
-  if (user.credentials.password) credentials.password = {};
-  credentials.emails = [{ value: user.profile.email, status: 'VERIFIED', type: 'PRIMARY' }];
+  // Real orgs list the verified primary email of a user who has a password, none for one who has none yet.
+  if (user.credentials.password) {
+    credentials.password = {};
+    credentials.emails = [{ value: user.profile.email, status: 'VERIFIED', type: 'PRIMARY' }];
+  }
   if (user.credentials.recoveryQuestion !== null) credentials.recovery_question = { question: user.credentials.recoveryQuestion };
   credentials.provider = { ...user.credentials.provider };
   let links: Json = { self: { href: base } };

@@ -30,7 +30,7 @@ export interface DirectoryUser {
   status: UserStatus;
   /** When the user was added (ISO 8601). */
   created: string;
-  /** When the user was activated (ISO 8601); `null` for a user never activated, such as one added `STAGED` or `PROVISIONED`. */
+  /** When the user was activated (ISO 8601), `PROVISIONED` users included; `null` for a user never activated, such as one added `STAGED`. */
   activated: string | null;
   /** When the user's status last changed (ISO 8601); `null` only for users restored from a snapshot without it. */
   statusChanged: string | null;
@@ -239,7 +239,7 @@ export class Directory {
     const groupIds = [...new Set(input.groupIds ?? [])];
     for (const groupId of groupIds) this.#requireOktaGroup(groupId);
     const at = wholeSeconds(now);
-    const activated = status === 'STAGED' || status === 'PROVISIONED' ? null : at;
+    const activated = status === 'STAGED' ? null : at;
     const user: DirectoryUser = {
       id: userId,
       status,

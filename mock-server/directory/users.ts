@@ -95,7 +95,8 @@ export class UserService {
       id: this.newId('00u'),
       status,
       created: at,
-      activated: status === 'ACTIVE' ? at : null,
+      // Activation stamps `activated`, whether the user can sign in yet (ACTIVE) or must set a password first (PROVISIONED).
+      activated: status === 'STAGED' ? null : at,
       statusChanged: at,
       lastLogin: null,
       lastUpdated: at,
@@ -312,7 +313,9 @@ export class UserService {
 
   #setStatus(user: DirectoryUser, status: UserStatus, nowMs: number): void {
     const at = wholeSeconds(nowMs);
-    this.#store({ ...user, status, statusChanged: at, lastUpdated: at, activated: status === 'ACTIVE' ? at : user.activated });
+    // An activation (from STAGED or DEPROVISIONED) stamps `activated`; unsuspending or unlocking does not.
+    const activation = (status === 'ACTIVE' || status === 'PROVISIONED') && (user.activated === null || user.status === 'STAGED' || user.status === 'DEPROVISIONED');
+    this.#store({ ...user, status, statusChanged: at, lastUpdated: at, activated: activation ? at : user.activated });
   }
 
   #store(user: DirectoryUser): void {

@@ -17,7 +17,10 @@ export type MockScope =
   | 'okta.users.read'
   | 'okta.users.manage'
   | 'okta.groups.read'
-  | 'okta.groups.manage';
+  | 'okta.groups.manage'
+  | 'okta.features.read'
+  | 'okta.userTypes.read'
+  | 'okta.userTypes.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -46,6 +49,9 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.users.manage',
   'okta.groups.read',
   'okta.groups.manage',
+  'okta.features.read',
+  'okta.userTypes.read',
+  'okta.userTypes.manage',
 ];
 
 /**

@@ -35,6 +35,8 @@ describe('documents keep their order and ids whatever the capability list', () =
   it('writes the snapshot members in the order of version 1', () => {
     expect(Object.keys(seeded().snapshot())).toEqual([
       'version', 'orgId', 'clock', 'idCounter', 'apps', 'users', 'groups', 'providers', 'signals', 'logs', 'replay', 'grants', 'surroundings', 'credentials',
+      // Members added since, after those of version 1.
+      'userTypes', 'userSchemas', 'idTokenClaims',
     ]);
   });
 

@@ -58,9 +58,24 @@ describe('POST /api/v1/users', () => {
 
   it('makes a user activated without a password PROVISIONED (it must finish activation), and keeps extra profile attributes after the base ones', async () => {
     const response = await createUser({ profile: ada({ nickName: 'Countess', department: 'Engines' }) }, '?activate=true');
-    expect(response.body).toMatchObject({ status: 'PROVISIONED', activated: null, passwordChanged: null });
-    expect(response.body.credentials).toEqual({ emails: [{ value: 'ada@example.com', status: 'VERIFIED', type: 'PRIMARY' }], provider: { type: 'OKTA', name: 'OKTA' } });
+    expect(response.body).toMatchObject({ status: 'PROVISIONED', activated: AT, passwordChanged: null });
+    expect(response.body.credentials).toEqual({ provider: { type: 'OKTA', name: 'OKTA' } });
     expect(Object.keys(response.body.profile)).toEqual(['firstName', 'lastName', 'mobilePhone', 'nickName', 'department', 'secondEmail', 'login', 'email']);
+  });
+
+  it('answers a user created as the terraform provider does (an empty password, a null attribute) as real orgs do', async () => {
+    const response = await createUser({ credentials: { password: {} }, profile: ada({ postalAddress: null }) });
+    const id = response.body.id as string;
+    const org = backend.orgUrl;
+    expect(response.body).toMatchObject({ status: 'PROVISIONED', created: AT, activated: AT, statusChanged: AT, passwordChanged: null });
+    expect(response.body.profile).toEqual({ firstName: 'Ada', lastName: 'Lovelace', mobilePhone: null, secondEmail: null, login: 'ada@example.com', email: 'ada@example.com' });
+    expect(response.body.credentials).toEqual({ provider: { type: 'OKTA', name: 'OKTA' } });
+    expect(response.body._links).toMatchObject({
+      suspend: { href: `${org}/api/v1/users/${id}/lifecycle/suspend`, method: 'POST' },
+      resetPassword: { href: `${org}/api/v1/users/${id}/lifecycle/reset_password`, method: 'POST' },
+    });
+    expect(Object.keys(response.body._links)).toEqual(['suspend', 'schema', 'resetPassword', 'reactivate', 'self', 'resetFactors', 'type', 'deactivate']);
+    expect((await get(`/api/v1/users/${id}`)).body).toEqual(response.body);
   });
 
   it('shows a recovery question but never its answer', async () => {
@@ -217,7 +232,8 @@ describe('updating a user', () => {
     backend.clock.advance(5_000);
     const response = await call(backend, `/api/v1/users/${created.id}`, { method: 'POST', json: { profile: { title: 'Programmer', nickName: null } }, authorization: admin });
     expect(response.status).toBe(200);
-    expect(response.body.profile).toEqual({ ...created.profile, title: 'Programmer', nickName: null });
+    const { nickName: _cleared, ...kept } = created.profile;
+    expect(response.body.profile).toEqual({ ...kept, title: 'Programmer' });
     expect(response.body.lastUpdated).toBe('2026-03-01T10:00:35.000Z');
   });
 
@@ -289,6 +305,17 @@ describe('lifecycle', () => {
     expect(status(user.id)).toBe('SUSPENDED');
     expect((await lifecycle(user.id, 'unsuspend')).body).toEqual({});
     expect(status(user.id)).toBe('ACTIVE');
+  });
+
+  it('stamps activated when a user is activated, not when it is unsuspended', async () => {
+    const user = await staged();
+    await lifecycle(user.id, 'activate');
+    const activated = backend.directory.user(user.id)!.activated;
+    expect(activated).toBe(AT);
+    backend.clock.advance(5_000);
+    await lifecycle(user.id, 'suspend');
+    await lifecycle(user.id, 'unsuspend');
+    expect(backend.directory.user(user.id)).toMatchObject({ activated, statusChanged: '2026-03-01T10:00:35.000Z' });
   });
 
   it('unlocks a LOCKED_OUT user, and refuses one that is not locked out as recorded (403 E0000032)', async () => {

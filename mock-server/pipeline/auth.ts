@@ -15,7 +15,9 @@ export type MockScope =
   | 'okta.users.read'
   | 'okta.users.manage'
   | 'okta.groups.read'
-  | 'okta.groups.manage';
+  | 'okta.groups.manage'
+  | 'okta.roles.read'
+  | 'okta.roles.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -42,6 +44,8 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.users.manage',
   'okta.groups.read',
   'okta.groups.manage',
+  'okta.roles.read',
+  'okta.roles.manage',
 ];
 
 /**

@@ -34,7 +34,7 @@ const ROUTES_TRIED = [
 describe('documents keep their order and ids whatever the capability list', () => {
   it('writes the snapshot members in the order of version 1', () => {
     expect(Object.keys(seeded().snapshot())).toEqual([
-      'version', 'orgId', 'clock', 'idCounter', 'apps', 'users', 'groups', 'providers', 'signals', 'logs', 'replay', 'grants', 'surroundings', 'credentials',
+      'version', 'orgId', 'clock', 'idCounter', 'apps', 'users', 'groups', 'providers', 'signals', 'logs', 'replay', 'grants', 'surroundings', 'credentials', 'roleAssignments',
     ]);
   });
 

@@ -48,23 +48,38 @@ function targetPage<T>(env: RouteEnv, url: URL, items: readonly T[], render: (it
 }
 
 /**
+ * A route with the one-line summary docs/compatibility.md shows for it (the served-routes table is
+ * written from the routes' summaries).
+ */
+type DocumentedRoute = RouteSpec & { summary: string };
+
+/**
  * Okta's administrator role assignments to users (`/api/v1/users/{userId}/roles…`) and groups
  * (`/api/v1/groups/{groupId}/roles…`) and their group and app targets. Scopes `okta.roles.read` and
  * `okta.roles.manage`; buckets `users` and `groups`, by path.
  */
-export function roleRoutes(env: RouteEnv, roles: RoleService): RouteSpec[] {
+export function roleRoutes(env: RouteEnv, roles: RoleService): DocumentedRoute[] {
   const org = () => env.orgUrl();
-  const routes: RouteSpec[] = [];
+  const routes: DocumentedRoute[] = [];
   for (const [type, base, idParam, groupParam] of [
     ['USER', '/api/v1/users/:userId', 'userId', 'groupId'],
     ['GROUP', '/api/v1/groups/:groupId', 'groupId', 'targetGroupId'],
   ] as const) {
     const bucket = type === 'USER' ? 'users' : 'groups';
+    const holder = type === 'USER' ? 'a user' : 'a group (its members)';
     const who = (params: RouteRequest['params']): Assignee => ({ type, id: params[idParam]! });
-    const read = (path: string, handle: RouteSpec['handle']): RouteSpec => ({ method: 'get', path: `${base}/roles${path}`, bucket, scope: 'okta.roles.read', handle });
-    const change = (method: 'put' | 'delete', path: string, run: (req: RouteRequest) => void): RouteSpec => ({
+    const read = (path: string, summary: string, handle: RouteSpec['handle']): DocumentedRoute => ({
+      method: 'get',
+      path: `${base}/roles${path}`,
+      summary,
+      bucket,
+      scope: 'okta.roles.read',
+      handle,
+    });
+    const change = (method: 'put' | 'delete', path: string, summary: string, run: (req: RouteRequest) => void): DocumentedRoute => ({
       method,
       path: `${base}/roles${path}`,
+      summary,
       bucket,
       scope: 'okta.roles.manage',
       handle: (req) => {
@@ -73,10 +88,14 @@ export function roleRoutes(env: RouteEnv, roles: RoleService): RouteSpec[] {
       },
     });
     routes.push(
-      read('', ({ params }) => ({ status: 200, body: roles.list(who(params)).map((a) => renderRoleAssignment(a, org())) })),
+      read('', `lists the administrator roles ${holder} holds (\`label\`, \`status\`, \`assignmentType\`, \`_links.assignee\`)`, ({ params }) => ({
+        status: 200,
+        body: roles.list(who(params)).map((a) => renderRoleAssignment(a, org())),
+      })),
       {
         method: 'post',
         path: `${base}/roles`,
+        summary: 'assigns a standard role (`{ "type": "APP_ADMIN" }`; 201); a role held already is 409 `E0000090`; `disableNotifications` taken',
         bucket,
         scope: 'okta.roles.manage',
         handle: async (req) => {
@@ -85,30 +104,37 @@ export function roleRoutes(env: RouteEnv, roles: RoleService): RouteSpec[] {
           return { status: 201, body: renderRoleAssignment(roles.assign(assignee, body, req.now), org()) };
         },
       },
-      read('/:roleAssignmentId', ({ params }) => ({ status: 200, body: renderRoleAssignment(roles.get(who(params), params.roleAssignmentId!), org()) })),
-      change('delete', '/:roleAssignmentId', ({ params }) => roles.unassign(who(params), params.roleAssignmentId!)),
-      read('/:roleAssignmentId/targets/groups', ({ params, url }) =>
-        targetPage(env, url, roles.groupTargets(who(params), params.roleAssignmentId!), (g) => renderGroup(g, org())),
+      read('/:roleAssignmentId', 'reads a role assignment (`E0000007 … (RoleAssignment)` when there is none)', ({ params }) => ({
+        status: 200,
+        body: renderRoleAssignment(roles.get(who(params), params.roleAssignmentId!), org()),
+      })),
+      change('delete', '/:roleAssignmentId', 'takes the role away, its targets with it (204)', ({ params }) => roles.unassign(who(params), params.roleAssignmentId!)),
+      read(
+        '/:roleAssignmentId/targets/groups',
+        'lists the groups a `USER_ADMIN`, `HELP_DESK_ADMIN` or `GROUP_MEMBERSHIP_ADMIN` role is narrowed to (paged, `Link` with `limit=20`)',
+        ({ params, url }) => targetPage(env, url, roles.groupTargets(who(params), params.roleAssignmentId!), (g) => renderGroup(g, org())),
       ),
-      change('put', `/:roleAssignmentId/targets/groups/:${groupParam}`, ({ params, now }) =>
+      change('put', `/:roleAssignmentId/targets/groups/:${groupParam}`, 'narrows the role to a group as well (204); another role type is 400 `E0000091`', ({ params, now }) =>
         roles.addGroupTarget(who(params), params.roleAssignmentId!, params[groupParam]!, now),
       ),
-      change('delete', `/:roleAssignmentId/targets/groups/:${groupParam}`, ({ params, now }) =>
+      change('delete', `/:roleAssignmentId/targets/groups/:${groupParam}`, 'takes a group out of the targets (204); the last one cannot be (400 `E0000001`)', ({ params, now }) =>
         roles.removeGroupTarget(who(params), params.roleAssignmentId!, params[groupParam]!, now),
       ),
-      read('/:roleAssignmentId/targets/catalog/apps', ({ params, url }) =>
-        targetPage(env, url, roles.appTargets(who(params), params.roleAssignmentId!), (t) => renderAppTarget(t, org())),
+      read(
+        '/:roleAssignmentId/targets/catalog/apps',
+        'lists the apps an `APP_ADMIN` role is narrowed to: catalog apps as the catalog describes them, app instances by label, status and id (paged)',
+        ({ params, url }) => targetPage(env, url, roles.appTargets(who(params), params.roleAssignmentId!), (t) => renderAppTarget(t, org())),
       ),
-      change('put', '/:roleAssignmentId/targets/catalog/apps/:appName', ({ params, now }) =>
+      change('put', '/:roleAssignmentId/targets/catalog/apps/:appName', 'narrows an `APP_ADMIN` role to every instance of a catalog app (204)', ({ params, now }) =>
         roles.addCatalogTarget(who(params), params.roleAssignmentId!, params.appName!, now),
       ),
-      change('delete', '/:roleAssignmentId/targets/catalog/apps/:appName', ({ params, now }) =>
+      change('delete', '/:roleAssignmentId/targets/catalog/apps/:appName', 'takes a catalog app out of the targets (204; not the last target)', ({ params, now }) =>
         roles.removeCatalogTarget(who(params), params.roleAssignmentId!, params.appName!, now),
       ),
-      change('put', '/:roleAssignmentId/targets/catalog/apps/:appName/:appId', ({ params, now }) =>
+      change('put', '/:roleAssignmentId/targets/catalog/apps/:appName/:appId', 'narrows an `APP_ADMIN` role to one app instance (204)', ({ params, now }) =>
         roles.addInstanceTarget(who(params), params.roleAssignmentId!, params.appName!, params.appId!, now),
       ),
-      change('delete', '/:roleAssignmentId/targets/catalog/apps/:appName/:appId', ({ params, now }) =>
+      change('delete', '/:roleAssignmentId/targets/catalog/apps/:appName/:appId', 'takes an app instance out of the targets (204; not the last target)', ({ params, now }) =>
         roles.removeInstanceTarget(who(params), params.roleAssignmentId!, params.appName!, params.appId!, now),
       ),
     );

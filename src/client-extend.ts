@@ -4,7 +4,7 @@ import { ConfigurationError } from './errors';
 // The resources each extension adds, by their paths on the client: a bare client has a getter for
 // each (`withMissing`), so that reading `client.users` names the extension it comes with.
 const EXTENSIONS: Record<string, string> = {
-  directory: 'users groups apps.grants',
+  directory: 'users groups roles apps.grants',
   appCredentials: 'apps.keys apps.csrs apps.secrets apps.jwks apps.metadata apps.rotateSigningKey',
   appResources: 'apps.policies apps.logo apps.features apps.connections apps.tokens apps.groupPush apps.federatedClaims apps.userSchema',
 };

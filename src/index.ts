@@ -115,6 +115,8 @@ export type {
 } from './directory/users';
 export { GroupInputSchema } from './directory/groups';
 export type { GroupInput, GroupsResource, ListGroupMembersParams, ListGroupsParams } from './directory/groups';
+export { AssignRoleInputSchema, RoleAppTargetSchema, RoleAssignmentSchema } from './roles/resource';
+export type { AssignRoleInput, RoleAppTarget, RoleAssignment, RoleAssignmentsResource, RolesResource } from './roles/resource';
 
 export { LogsResource } from './logs/resource';
 export type { ListLogEventsParams } from './logs/resource';

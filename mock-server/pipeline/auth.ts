@@ -20,7 +20,9 @@ export type MockScope =
   | 'okta.groups.manage'
   | 'okta.features.read'
   | 'okta.userTypes.read'
-  | 'okta.userTypes.manage';
+  | 'okta.userTypes.manage'
+  | 'okta.roles.read'
+  | 'okta.roles.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -52,6 +54,8 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.features.read',
   'okta.userTypes.read',
   'okta.userTypes.manage',
+  'okta.roles.read',
+  'okta.roles.manage',
 ];
 
 /**

@@ -73,6 +73,8 @@ function alignList(recorded: unknown[], ours: unknown[], ids: Map<string, string
       mine = ours.find((o): o is Json => isObject(o) && isSystemObject(o) && o.type === item.type && o.name === item.name && !used.has(o));
       mine ??= ours.find((o): o is Json => isObject(o) && isSystemObject(o) && o.type === item.type && !used.has(o));
     } else if (!known.has(id)) return;
+    // An id the API derives rather than generates (a role assignment's) is the same on both sides.
+    else mine = oursById.get(id);
     if (mine === undefined || used.has(mine)) {
       differences.push(`list: ours lacks the item ${String(item.name ?? item.label ?? id).slice(0, 60)} real orgs list`);
       return;

@@ -21,6 +21,7 @@ const MEMBERS = {
   policies: true,
   refreshTokens: true,
   directory: true,
+  roles: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 
 const NOTES = {

@@ -17,7 +17,7 @@ describe('the closest routes of an Okta path the backend lacks', () => {
   it.each([
     ['GET', '/api/v1/users/00u00000000000000001/factors'],
     ['DELETE', '/api/v1/users/00u00000000000000001/sessions'],
-    ['GET', '/api/v1/groups/00g00000000000000001/roles'],
+    ['GET', '/api/v1/groups/00g00000000000000001/owners'],
     ['GET', '/api/v1/idps'],
     ['GET', '/api/v1/zones'],
     ['GET', '/api/v1/authorizationServers'],

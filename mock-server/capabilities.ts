@@ -3,6 +3,7 @@ import { APP_SURROUNDINGS } from './apps/surroundings-capability';
 import { DIRECTORY } from './directory/capability';
 import { LOGS } from './logs/capability';
 import { OAUTH } from './oauth/capability';
+import { POLICIES } from './policies/capability';
 import { SECURITY_EVENTS } from './security-events/capability';
 
 /**
@@ -11,4 +12,4 @@ import { SECURITY_EVENTS } from './security-events/capability';
  * clears, snapshots, restores and seeds each, and the published seed and snapshot schemas are made
  * of their members.
  */
-export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, APP_SURROUNDINGS, DIRECTORY] as const;
+export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, POLICIES, APP_SURROUNDINGS, DIRECTORY] as const;

@@ -5,6 +5,7 @@ export type MockScope =
   | 'okta.apps.read'
   | 'okta.apps.manage'
   | 'okta.policies.read'
+  | 'okta.policies.manage'
   | 'okta.schemas.read'
   | 'okta.schemas.manage'
   | 'okta.appGrants.read'
@@ -31,6 +32,7 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.apps.read',
   'okta.apps.manage',
   'okta.policies.read',
+  'okta.policies.manage',
   'okta.schemas.read',
   'okta.schemas.manage',
   'okta.appGrants.read',

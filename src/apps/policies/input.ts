@@ -26,7 +26,7 @@ export const PolicyInputSchema = z.looseObject({
 });
 
 /** The body of `apps.policies.create` and `replace`. */
-export type PolicyInput = z.input<typeof PolicyInputSchema>;
+export type AccessPolicyInput = z.input<typeof PolicyInputSchema>;
 
 /**
  * How a rule verifies users: `ASSURANCE` (`factorMode`, `constraints` on knowledge and possession
@@ -62,4 +62,4 @@ export const PolicyRuleInputSchema = z.looseObject({
 });
 
 /** The body of `apps.policies.rules.create` and `replace`. */
-export type PolicyRuleInput = z.input<typeof PolicyRuleInputSchema>;
+export type AccessPolicyRuleInput = z.input<typeof PolicyRuleInputSchema>;

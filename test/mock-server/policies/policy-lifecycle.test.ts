@@ -129,6 +129,12 @@ describe('app sign-in policies: create, replace, lifecycle, delete', () => {
     expect((await call(backend, `/api/v1/policies/${policy.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
+  it('an org keeps at most 1,000 policies: one more is 400 E0000001 and nothing is added', async () => {
+    for (let i = 1; i < 1000; i++) backend.policies.add({ name: `Policy ${i}` });
+    expectOktaError(await create({ type: 'ACCESS_POLICY', name: 'One too many' }), 400, 'E0000001', 'Api validation failed: policy', ['policy: An org keeps at most 1000 policies']);
+    expect(await names()).toHaveLength(1000);
+  });
+
   it('changing policies needs okta.policies.manage: a token with okta.policies.read only is 403 E0000006', async () => {
     await backend.seed({ tokens: [{ type: 'SSWS', token: 'read-only', scopes: ['okta.policies.read'] }] });
     const refused = await call(backend, '/api/v1/policies', { method: 'POST', json: { type: 'ACCESS_POLICY', name: 'Nope' }, authorization: 'SSWS read-only' });

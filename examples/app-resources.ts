@@ -18,7 +18,7 @@ try {
   const partner: CreateApplicationInput = { name: 'okta_org2org', label: 'Partner org', signOnMode: 'SAML_2_0', settings: { app: { baseUrl: 'https://partner.okta.com' } } };
   const app = await client.apps.create(partner);
   const seeded = await backend.seed({ groups: [{ name: 'Engineering' }], policies: [{ name: 'Require MFA' }] });
-  const [group, policy] = [seeded.groups[0]!, seeded.surroundings.policies[0]!];
+  const [group, policy] = [seeded.groups[0]!, seeded.policies[0]!];
 
   await client.apps.policies.assign(app.id, String(policy.id));
   const links = (await client.apps.get(app.id))._links as { accessPolicy?: { href: string } };

@@ -13,7 +13,8 @@ import { type RouteEnv } from './pipeline/route';
 import { attachServeHooks } from './pipeline/serve-hooks';
 import type { MockOAuthOptions } from './oauth/server';
 import type { MockClockState, MockFaultsState, MockJournalState, MockRateLimitsState, MockStubsState } from './control/state';
-import type { AppSurroundingsParts, AppsParts } from './apps/parts';
+import type { AppsParts } from './apps/parts';
+import type { PoliciesParts } from './policies/capability';
 import type { SecurityEventsParts } from './security-events/capability';
 import { ControlInputError } from './control/body-errors';
 import { Capabilities, seedMembersOf, type StateOf } from './control/capabilities';
@@ -27,7 +28,8 @@ import { ControlClock } from './state/clock';
 import { IdSource, type IdMode } from './state/ids';
 
 export type { AssignUserInput, MockAppsState, MockGroupsState, MockUsersState, SeedApp } from './apps/state';
-export type { MockPoliciesState, MockRefreshTokensState } from './apps/surroundings-state';
+export type { MockRefreshTokensState } from './apps/surroundings-state';
+export type { MockPoliciesState } from './policies/state';
 export type { MockDirectoryState } from './directory/state';
 export type { MockLogsState } from './logs/state';
 export type { MockProvidersState, MockSignalsState } from './security-events/state';
@@ -202,7 +204,7 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   const capabilities = new Capabilities(capabilityList, { env, clock, ids, org, now, newId, orgUrl: () => orgUrl }, options);
   // What the backend reads of three capabilities, each optional: a list without them (a test's) works.
   const apps = capabilities.partsIf<AppsParts>('apps')?.apps;
-  const surroundings = capabilities.partsIf<AppSurroundingsParts>('app-surroundings')?.surroundings;
+  const policies = capabilities.partsIf<PoliciesParts>('policies')?.policies;
   const ingestion = capabilities.partsIf<SecurityEventsParts>('security-events')?.ingestion;
   // The list's own state; a list other than the built-in one (a test's) adds to it or lacks parts of it.
   const state = capabilities.state<MockCapabilityState>();
@@ -233,7 +235,7 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
     journalBodyBytes: options.journalBodyBytes,
     routes: () => routes,
     applyInitialSeed: () => seed(),
-    ...(surroundings ? { defaultAccessPolicyId: () => surroundings.policies.defaultId } : {}),
+    ...(policies ? { defaultAccessPolicyId: () => policies.defaultId } : {}),
     ...(Object.hasOwn(state, 'signals') ? { signals: state.signals } : {}),
     ...(builtIn ? {} : { schemas: { snapshot: snapshotSchemaOf(capabilityList), seed: extendedSeedSchema(capabilityList) } }),
   });

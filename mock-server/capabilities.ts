@@ -6,6 +6,7 @@ import { LOGS } from './logs/capability';
 import { OAUTH } from './oauth/capability';
 import { ORG } from './org/capability';
 import { ROLES } from './roles/capability';
+import { POLICIES } from './policies/capability';
 import { SECURITY_EVENTS } from './security-events/capability';
 
 /**
@@ -14,4 +15,4 @@ import { SECURITY_EVENTS } from './security-events/capability';
  * clears, snapshots, restores and seeds each, and the published seed and snapshot schemas are made
  * of their members.
  */
-export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, APP_SURROUNDINGS, DIRECTORY, ORG, ID_TOKEN_SETTINGS, ROLES] as const;
+export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, POLICIES, APP_SURROUNDINGS, DIRECTORY, ORG, ID_TOKEN_SETTINGS, ROLES] as const;

@@ -22,7 +22,7 @@ export type {
   MockStubsState,
 } from './backend';
 export type { IssueRefreshTokenInput, SurroundingsSeedResult } from './apps/surroundings';
-export type { PolicyInput } from './apps/policies/store';
+export type { PolicyInput } from './policies/store';
 export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';
 export type { MockScope, MockToken } from './pipeline/auth';
 export { OKTA_RATE_LIMITS } from './pipeline/rate-limits';

@@ -22,7 +22,8 @@ export { AppGroupsResource, AppGroupSchema, AssignAppGroupInputSchema } from './
 export type { AppGroup, AssignAppGroupInput, ListAppGroupsParams } from './apps/app-groups';
 export { appResources } from './apps/app-resources';
 export type { AppResources } from './apps/app-resources';
-export type { AppPoliciesResource } from './apps/policies/resource';
+export type { AppPoliciesResource, AppPolicyRulesResource, CreatePolicyParams, ListPoliciesParams, Policy, PolicyRule } from './apps/policies/resource';
+export type { AccessPolicyInput, AccessPolicyRuleInput } from './apps/policies/input';
 export type { AppLogoResource, LogoSource, UploadedLogo } from './apps/logo/resource';
 export type { LogoMediaType } from './apps/logo/image-type';
 export type { AppFeature, AppFeaturesResource } from './apps/provisioning/features';

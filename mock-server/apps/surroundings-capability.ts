@@ -4,19 +4,19 @@ import { direct } from '../state/direct';
 import type { AppSurroundingsParts, AppsParts } from './parts';
 import { AppSurroundings, surroundingsSeedField, type SurroundingsSeed, type SurroundingsSeedResult } from './surroundings';
 import { SURROUNDINGS_SEED_MEMBERS, SurroundingsSnapshotSchema, type SurroundingsSnapshot } from './surroundings-schema';
-import type { AppSurroundingsBackendState, MockPoliciesState, MockRefreshTokensState } from './surroundings-state';
+import type { AppSurroundingsBackendState, MockRefreshTokensState } from './surroundings-state';
 
 /**
- * What the backend keeps around its apps: sign-in policies, logos, provisioning connections and
- * features, refresh tokens, group push mappings, federated claims, app user schemas, Cross App Access
- * connections and interclient trust mappings, with their routes; `backend.policies` and
- * `backend.refreshTokens`.
+ * What the backend keeps around its apps: logos, provisioning connections and features, refresh
+ * tokens, group push mappings, federated claims, app user schemas, Cross App Access connections and
+ * interclient trust mappings, with their routes; `backend.refreshTokens`. (App sign-in policies are
+ * the `policies` capability's.)
  */
 export const APP_SURROUNDINGS = {
   name: 'app-surroundings',
   dependsOn: ['apps', 'directory'],
   snapshotMembers: {
-    /** Policies, logos, provisioning, refresh tokens, group push, federated claims, user schemas, Cross App Access connections, interclient trust mappings; absent in older documents. */
+    /** Logos, provisioning, refresh tokens, group push, federated claims, user schemas, Cross App Access connections, interclient trust mappings (and, in older documents, policies); absent in older documents. */
     surroundings: SurroundingsSnapshotSchema.optional(),
   },
   seedMembers: SURROUNDINGS_SEED_MEMBERS,
@@ -28,18 +28,8 @@ export const APP_SURROUNDINGS = {
       newId: ctx.newId,
       orgUrl: ctx.orgUrl,
       now: ctx.now,
-      orgId: ctx.org.orgId,
       currentOrgId: () => ctx.org.orgId,
     });
-    // New apps are assigned to the org's default sign-in policy, which is kept here.
-    apps.defaultAccessPolicy = () => surroundings.policies.defaultId;
-    const policies: MockPoliciesState = {
-      get defaultAccessPolicyId() {
-        return surroundings.policies.defaultId;
-      },
-      add: (input) => direct('policies.add', () => surroundings.addPolicy(input)),
-      get: (id) => surroundings.policy(id),
-    };
     const refreshTokens: MockRefreshTokensState = {
       issue: (appId, input) => direct('refreshTokens.issue', () => surroundings.issueRefreshToken(appId, input)),
     };
@@ -54,7 +44,7 @@ export const APP_SURROUNDINGS = {
         restore: (doc) => surroundings.load(doc.surroundings as SurroundingsSnapshot | undefined),
       },
       seed: {
-        emptyResult: (): { surroundings: SurroundingsSeedResult } => ({ surroundings: { policies: [], refreshTokens: [], groupPushMappings: [], federatedClaims: [] } }),
+        emptyResult: (): { surroundings: SurroundingsSeedResult } => ({ surroundings: { refreshTokens: [], groupPushMappings: [], federatedClaims: [] } }),
         steps: [
           {
             phase: 50,
@@ -68,7 +58,7 @@ export const APP_SURROUNDINGS = {
           },
         ],
       },
-      state: { policies, refreshTokens },
+      state: { refreshTokens },
     };
   },
 } satisfies CapabilityDefinition;

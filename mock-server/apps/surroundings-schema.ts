@@ -15,13 +15,6 @@ const customProperty = z.looseObject({ title: str(255).min(1), type: z.enum(['st
 
 /** The members a seed document may add around apps (each optional; apps are named by their id). */
 export const SURROUNDINGS_SEED_MEMBERS = {
-  /** App sign-in policies besides the org's default one. */
-  policies: z
-    .array(z.strictObject({ id: oktaId('rst').optional(), name: str(255).min(1), description: str(1024).optional(), status: z.enum(['ACTIVE', 'INACTIVE']).optional(), priority: z.int().min(1).max(1000).optional() }))
-    .max(1000)
-    .optional(),
-  /** Apps assigned to a policy (by default every app has the org's default policy). */
-  policyAssignments: z.array(z.strictObject({ appId, policyId: str(100) })).max(10_000).optional(),
   /** App logos: the image's bytes in base64 (PNG, JPEG, GIF or UTF-8 SVG under 1 MB). */
   logos: z.array(z.strictObject({ appId, data: base64 })).max(1000).optional(),
   /** Provisioning connections of apps that can be provisioned. */
@@ -56,7 +49,8 @@ export const SURROUNDINGS_SEED_MEMBERS = {
   appUserSchemas: z.array(z.strictObject({ appId, custom: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/), customProperty) })).max(10_000).optional(),
 };
 
-const policy = z.strictObject({
+/** A policy as older snapshots kept it here (the `policies` capability reads it). */
+const legacyPolicy = z.strictObject({
   id: str(100),
   name: str(255),
   description: str(1024).nullable(),
@@ -68,13 +62,14 @@ const policy = z.strictObject({
 });
 
 /**
- * What a snapshot holds around apps: policies (the default one included), logos (their bytes in
- * base64), provisioning connections and feature capabilities, refresh tokens, group push mappings,
- * federated claims, app user schemas, Cross App Access connections and interclient trust mappings.
- * Optional in the document (older snapshots lack it).
+ * What a snapshot holds around apps: logos (their bytes in base64), provisioning connections and
+ * feature capabilities, refresh tokens, group push mappings, federated claims, app user schemas,
+ * Cross App Access connections and interclient trust mappings. Optional in the document (older
+ * snapshots lack it). Older documents kept the policies here, which the `policies` capability reads
+ * when the document has no `policies` member.
  */
 export const SurroundingsSnapshotSchema = z.strictObject({
-  policies: z.array(policy).max(1000),
+  policies: z.array(legacyPolicy).max(1000).optional(),
   logos: z.array(z.strictObject({ id: str(100), appId, type: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml']), data: base64 })).max(MAX_ITEMS),
   connections: z
     .array(z.strictObject({ appId, status: z.enum(['ENABLED', 'DISABLED']), authScheme: z.enum(['TOKEN', 'OAUTH2']), baseUrl: str(1000).optional(), clientId: str(100).optional(), jwk: json.optional() }))

@@ -13,8 +13,6 @@ import { InterclientTrustStore } from './interclient-trust/store';
 import { GroupPushStore, pushTimestamp } from './group-push/store';
 import { logoRoutes } from './logo/routes';
 import { LogoStore } from './logo/store';
-import { policyRoutes } from './policies/routes';
-import { PolicyStore, renderPolicy, type PolicyInput, type StoredPolicy } from './policies/store';
 import { oauthCallbackRoutes } from './provisioning/oauth-callback';
 import { provisioningRoutes } from './provisioning/routes';
 import { defaultCapabilities, provisioningKind, ProvisioningStore } from './provisioning/store';
@@ -27,15 +25,12 @@ import { tokenRoutes } from './tokens/routes';
 import { RefreshTokenStore, type StoredRefreshToken } from './tokens/store';
 import { userSchemaRoutes } from './user-schema/routes';
 import { UserSchemaStore } from './user-schema/store';
-import type { Json } from '../shared/json';
 
 /** The seed members around apps, as checked. */
 export type SurroundingsSeed = { [K in keyof typeof SURROUNDINGS_SEED_MEMBERS]?: z.output<(typeof SURROUNDINGS_SEED_MEMBERS)[K]> };
 
 /** What a seed created around apps. */
 export interface SurroundingsSeedResult {
-  /** The policies the seed added, as `GET /api/v1/policies/{policyId}` answers them. */
-  policies: Record<string, unknown>[];
   /** The ids of the refresh tokens the seed issued, in the seed's order. */
   refreshTokens: string[];
   /** The ids of the group push mappings the seed made, in the seed's order. */
@@ -70,13 +65,12 @@ class SurroundingsSeedError extends Error {
 }
 
 /**
- * What the backend keeps around its apps, with its routes: sign-in policies, logos, provisioning
- * connections and features, refresh tokens, group push mappings, federated claims, app user
- * schemas, Cross App Access connections and interclient trust mappings. The control plane clears,
- * snapshots, restores and seeds it as one.
+ * What the backend keeps around its apps, with its routes: logos, provisioning connections and
+ * features, refresh tokens, group push mappings, federated claims, app user schemas, Cross App Access
+ * connections and interclient trust mappings. The control plane clears, snapshots, restores and
+ * seeds it as one.
  */
 export class AppSurroundings {
-  readonly policies: PolicyStore;
   readonly logos = new LogoStore();
   readonly provisioning = new ProvisioningStore();
   readonly tokens = new RefreshTokenStore();
@@ -87,18 +81,13 @@ export class AppSurroundings {
   readonly interclientTrust = new InterclientTrustStore();
 
   constructor(
-    private readonly deps: { apps: AppService; directory: Directory; newId: (prefix: string) => string; orgUrl: () => URL; now: () => number; orgId: string; currentOrgId: () => string },
-  ) {
-    // Named after the org (`00o…` → `rst…`): the same org has the same default policy, and the id
-    // sequence apps and users draw from is not moved by it.
-    this.policies = new PolicyStore(`rst${deps.orgId.slice(3)}`, deps.now());
-  }
+    private readonly deps: { apps: AppService; directory: Directory; newId: (prefix: string) => string; orgUrl: () => URL; now: () => number; currentOrgId: () => string },
+  ) {}
 
   /** The routes that serve all of it. */
   routes(env: RouteEnv): RouteSpec[] {
     const { apps, directory, newId } = this.deps;
     return [
-      ...policyRoutes(env, apps, this.policies),
       ...logoRoutes(env, apps, this.logos, newId),
       ...provisioningRoutes(env, apps, this.provisioning),
       ...oauthCallbackRoutes(apps, this.provisioning),
@@ -111,9 +100,8 @@ export class AppSurroundings {
     ];
   }
 
-  /** Back to an org with its default policy and nothing else around its apps. */
+  /** Back to an org with nothing around its apps. */
   clear(): void {
-    this.policies.clear();
     this.logos.clear();
     this.provisioning.clear();
     this.tokens.clear();
@@ -122,17 +110,6 @@ export class AppSurroundings {
     this.userSchemas.clear();
     this.crossAppAccess.clear();
     this.interclientTrust.clear();
-  }
-
-  /** Adds a policy (a seed, `backend.policies.add`); answered as the Policy API renders it. */
-  addPolicy(input: PolicyInput): Json {
-    return renderPolicy(this.policies.add(input, () => this.deps.newId('rst'), this.deps.now()), this.deps.orgUrl());
-  }
-
-  /** The policy as the Policy API renders it, or `undefined`. */
-  policy(id: string): Json | undefined {
-    const policy = this.policies.get(id);
-    return policy ? renderPolicy(policy, this.deps.orgUrl()) : undefined;
   }
 
   /** Issues a refresh token to an app's client (a seed, `backend.refreshTokens.issue`); answers its id. */
@@ -161,7 +138,6 @@ export class AppSurroundings {
   snapshot(): SurroundingsSnapshot {
     const exists = (item: { appId: string }) => this.deps.apps.apps.has(item.appId);
     return structuredClone({
-      policies: this.policies.all(),
       logos: this.logos.all().filter((l) => this.deps.apps.apps.get(l.appId)?.logo?.id === l.id).map((l) => ({ id: l.id, appId: l.appId, type: l.type, data: toBase64(l.bytes) })),
       connections: [...this.provisioning.connections].map(([appId, c]) => ({ appId, ...c })).filter(exists),
       features: [...this.provisioning.capabilities].flatMap(([appId, byName]) => [...byName].map(([name, capabilities]) => ({ appId, name, capabilities }))).filter(exists),
@@ -178,7 +154,6 @@ export class AppSurroundings {
   load(doc: SurroundingsSnapshot | undefined): void {
     this.clear();
     if (!doc) return;
-    for (const policy of doc.policies) this.policies.load(policy as StoredPolicy);
     for (const logo of doc.logos) this.logos.put({ id: logo.id, appId: logo.appId, type: logo.type, bytes: decodeBase64(logo.data) });
     for (const { appId, ...connection } of doc.connections) this.provisioning.connections.set(appId, structuredClone(connection));
     for (const f of doc.features) this.provisioning.setCapabilities(f.appId, f.name, structuredClone(f.capabilities));
@@ -208,14 +183,6 @@ export class AppSurroundings {
       if (!found) throw new SurroundingsSeedError(`${field}.appId`, `no app has the id ${appId}; create the app first and use the id it was given`);
       return found;
     };
-    doc.policies?.forEach((p, i) => at(`policies[${i}]`, () => created.policies.push(this.addPolicy(p))));
-    doc.policyAssignments?.forEach((a, i) => {
-      app(`policyAssignments[${i}]`, a.appId);
-      if (!this.policies.get(a.policyId)) throw new SurroundingsSeedError(`policyAssignments[${i}].policyId`, `no policy has the id ${a.policyId}; add it under "policies" first`);
-      relinkApp(apps, a.appId, (stored) => {
-        stored.accessPolicy = a.policyId;
-      });
-    });
     doc.logos?.forEach((l, i) => {
       app(`logos[${i}]`, l.appId);
       const bytes = decodeBase64(l.data);

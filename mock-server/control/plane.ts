@@ -163,7 +163,7 @@ export class ControlPlane implements RouterControl {
       ids: this.deps.ids.mode,
       snapshotVersion: SNAPSHOT_VERSION,
     } as MockHealth;
-    // Every backend createMockBackend makes has the policy; only a list without app-surroundings (a test's) lacks it.
+    // Every backend createMockBackend makes has the policy; only a list without the policies capability (a test's) lacks it.
     if (this.deps.defaultAccessPolicyId) health.defaultAccessPolicyId = this.deps.defaultAccessPolicyId();
     if (this.memoryProbe !== undefined) health.memory = this.memoryProbe();
     return health;

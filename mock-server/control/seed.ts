@@ -24,7 +24,9 @@ export interface SeedResult {
   providers: SecurityEventsProvider[];
   /** The tokens accepted from now on: type and scopes (`null`: every scope), never the secret. */
   tokens: Array<{ type: 'SSWS' | 'Bearer'; scopes: string[] | null }>;
-  /** What was created around apps: policies (rendered), and the ids of refresh tokens, group push mappings and federated claims. */
+  /** The app sign-in policies added, as `GET /api/v1/policies/{policyId}` answers them. */
+  policies: Array<Record<string, unknown>>;
+  /** What was created around apps: the ids of refresh tokens, group push mappings and federated claims. */
   surroundings: SurroundingsSeedResult;
 }
 

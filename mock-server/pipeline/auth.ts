@@ -7,6 +7,7 @@ export type MockScope =
   | 'okta.apps.interclientTrust.read'
   | 'okta.apps.interclientTrust.manage'
   | 'okta.policies.read'
+  | 'okta.policies.manage'
   | 'okta.schemas.read'
   | 'okta.schemas.manage'
   | 'okta.appGrants.read'
@@ -40,6 +41,7 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.apps.interclientTrust.read',
   'okta.apps.interclientTrust.manage',
   'okta.policies.read',
+  'okta.policies.manage',
   'okta.schemas.read',
   'okta.schemas.manage',
   'okta.appGrants.read',

@@ -33,7 +33,7 @@ async function seedAround() {
 describe('the control plane around apps', () => {
   it('a seed document adds policies, assignments, logos, connections, features, refresh tokens, group push mappings, claims and user schemas', async () => {
     const { app, partner, result } = await seedAround();
-    expect(result.surroundings.policies.map((p) => p.id)).toEqual(['rst00000000000000abc']);
+    expect(result.policies.map((p) => p.id)).toEqual(['rst00000000000000abc']);
     expect(backend.apps.get(app.id)!._links!.accessPolicy).toEqual({ href: `${backend.orgUrl}/api/v1/policies/rst00000000000000abc` });
     const logo = (backend.apps.get(app.id)!._links!.logo as Array<{ href: string; type: string }>)[0]!;
     expect(logo.type).toBe('image/png');
@@ -58,8 +58,11 @@ describe('the control plane around apps', () => {
     await seedAround();
     const defaultId = backend.policies.defaultAccessPolicyId;
     backend.reset();
-    expect(backend.snapshot().surroundings).toEqual({
+    expect(backend.snapshot().policies).toEqual({
       policies: [expect.objectContaining({ id: defaultId, system: true })],
+      rules: [expect.objectContaining({ policyId: defaultId, name: 'Catch-all Rule', system: true })],
+    });
+    expect(backend.snapshot().surroundings).toEqual({
       logos: [],
       connections: [],
       features: [],

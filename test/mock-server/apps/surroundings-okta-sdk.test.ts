@@ -36,7 +36,7 @@ describe('@okta/okta-sdk-nodejs around an app', () => {
     const href = (read._links as { accessPolicy?: { href?: string } }).accessPolicy?.href;
     expect(href).toBe(`${running.url}/api/v1/policies/${String(policy.id)}`);
     expect((await official.policyApi.getPolicy({ policyId: String(policy.id) })).name).toBe('Require MFA');
-    expect((await all(await official.policyApi.listPolicies({ type: 'ACCESS_POLICY' }))).map((p) => p.name)).toEqual(['Default Policy', 'Require MFA']);
+    expect((await all(await official.policyApi.listPolicies({ type: 'ACCESS_POLICY' }))).map((p) => p.name)).toEqual(['Any two factors', 'Require MFA']);
   });
 
   it('uploadApplicationLogo uploads a PNG the app then links to', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useMockBackend } from '../../../support/backend';
-import { bookmark } from '../../app-inputs';
-import { call, expectOktaError } from '../../raw-http';
+import { useMockBackend } from '../../support/backend';
+import { bookmark } from '../app-inputs';
+import { call, expectOktaError } from '../raw-http';
 
 const { backend } = useMockBackend();
 
@@ -40,11 +40,10 @@ describe('app sign-in policies', () => {
     const id = backend.policies.defaultAccessPolicyId;
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      type: 'ACCESS_POLICY',
       id,
       status: 'ACTIVE',
-      name: 'Default Policy',
-      description: 'The default app sign-in policy',
+      name: 'Any two factors',
+      description: 'Require two factors to access.',
       priority: 1,
       system: true,
       conditions: null,
@@ -53,15 +52,17 @@ describe('app sign-in policies', () => {
       _links: {
         self: { href: `${backend.orgUrl}/api/v1/policies/${id}`, hints: { allow: ['GET', 'PUT'] } },
         rules: { href: `${backend.orgUrl}/api/v1/policies/${id}/rules`, hints: { allow: ['GET', 'POST'] } },
-        mappings: { href: `${backend.orgUrl}/api/v1/policies/${id}/mappings`, hints: { allow: ['GET', 'POST'] } },
       },
+      type: 'ACCESS_POLICY',
     });
+    expect(Object.keys(answer.body)).toEqual(['id', 'status', 'name', 'description', 'priority', 'system', 'conditions', 'created', 'lastUpdated', '_links', 'type']);
   });
 
   it('GET /api/v1/policies?type=ACCESS_POLICY lists the default and added policies with Link headers; other types list nothing', async () => {
     backend.policies.add({ name: 'Require MFA' });
     const listed = await call(backend, '/api/v1/policies?type=ACCESS_POLICY');
-    expect(listed.body.map((p: { name: string }) => p.name)).toEqual(['Default Policy', 'Require MFA']);
+    expect(listed.body.map((p: { name: string }) => p.name)).toEqual(['Any two factors', 'Require MFA']);
+    expect(listed.body.map((p: { _embedded: unknown }) => p._embedded)).toEqual([{ resourceType: 'APP' }, { resourceType: 'APP' }]);
     expect(listed.headers.get('link')).toBe(`<${backend.orgUrl}/api/v1/policies?type=ACCESS_POLICY>; rel="self"`);
     const paged = await call(backend, '/api/v1/policies?type=ACCESS_POLICY&limit=1');
     expect(paged.body).toHaveLength(1);

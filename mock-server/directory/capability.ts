@@ -1,4 +1,4 @@
-import type { Capability, CapabilityContext, CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityContext, CapabilityDefinition, NeedCapability } from '../capability';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
 import { DIRECTORY_SEED_MEMBERS, DIRECTORY_SNAPSHOT_MEMBERS } from './documents';
@@ -8,6 +8,8 @@ import { directoryRoutes } from './routes';
 import type { DirectoryBackendState } from './state';
 import { Directory, type DirectoryGroup, type DirectoryUser } from './store';
 import { UserService } from './users';
+import { DirectoryChangeLog } from './change-log';
+import type { LogsParts } from '../logs/capability';
 import type { z } from 'zod';
 
 /** What the directory offers the capabilities that depend on it. */
@@ -19,15 +21,16 @@ export interface DirectoryParts {
 type SnapshotMembers = { [K in keyof typeof DIRECTORY_SNAPSHOT_MEMBERS]: z.output<(typeof DIRECTORY_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof DIRECTORY_SEED_MEMBERS]: z.output<(typeof DIRECTORY_SEED_MEMBERS)[K]> };
 
-function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendState, DirectoryParts> {
+function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capability<DirectoryBackendState, DirectoryParts> {
   const { now, newId } = ctx;
   // Everyone's id follows the org's (restoring a snapshot of another org keeps that org's).
   const directory = new Directory({ id: () => `00g${ctx.org.orgId.slice(3)}`, now });
   const userTypes = () => userTypeIds(ctx.org.orgId);
   const userService = new UserService(directory, newId, () => userTypes().typeId);
   const groupService = new GroupService(directory, newId);
+  const changes = new DirectoryChangeLog(need<LogsParts>('logs').write, directory, userService);
   return {
-    routes: (env) => directoryRoutes(env, userService, groupService, userTypes),
+    routes: (env) => directoryRoutes(env, userService, groupService, userTypes, changes),
     clear: () => directory.clear(),
     parts: { directory, groupService },
     snapshot: {
@@ -139,7 +142,8 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
 /** The organization's users and groups: `/api/v1/users`, `/api/v1/groups`, `backend.directory`. */
 export const DIRECTORY = {
   name: 'directory',
+  dependsOn: ['logs'],
   snapshotMembers: DIRECTORY_SNAPSHOT_MEMBERS,
   seedMembers: DIRECTORY_SEED_MEMBERS,
-  create: (ctx) => createDirectory(ctx),
+  create: (ctx, need) => createDirectory(ctx, need),
 } satisfies CapabilityDefinition;

@@ -5,6 +5,7 @@ import { refuseDuplicates } from '../state/duplicates';
 import { logRoutes } from './routes';
 import type { LogsBackendState, MockLogsState } from './state';
 import { createLogCollection, logEvent, type LogCollection, type StoredLogEvent } from './store';
+import { apiTokenPrincipal, createChangeLog, type LogPrincipals, type WriteChangeEvent } from './writer';
 
 /** The System Log's member of the snapshot document. */
 const LOGS_SNAPSHOT_MEMBERS = {
@@ -13,24 +14,34 @@ const LOGS_SNAPSHOT_MEMBERS = {
 
 /** What the System Log offers the capabilities that write to it. */
 export interface LogsParts {
+  /** The events (the receiver inserts its own, built when read). */
   logs: LogCollection;
+  /** Writes the event of a change the API made: the one way capabilities log their changes. */
+  write: WriteChangeEvent;
+  /** Where the authorization server tells the writer who a bearer token's client is. */
+  principals: LogPrincipals;
 }
 
 /** The System Log: `GET /api/v1/logs`, `backend.logs`; other capabilities write events to it. */
 export const LOGS = {
   name: 'logs',
   snapshotMembers: LOGS_SNAPSHOT_MEMBERS,
-  create(): Capability<LogsBackendState, LogsParts> {
+  create(ctx): Capability<LogsBackendState, LogsParts> {
     const logs = createLogCollection();
+    const principals: LogPrincipals = {};
+    const write = createChangeLog({ logs, uuid: () => ctx.ids.uuid(), now: ctx.now, apiToken: () => apiTokenPrincipal(ctx.org.orgId, ctx.orgUrl()), principals });
     const state: { logs: MockLogsState } = {
       logs: {
         list: (eventType) =>
           eventType === undefined
             ? [...logs.values()].map(logEvent)
             : [...logs.values()].filter((record) => record.eventType === eventType).map(logEvent),
+        get apiTokenPrincipal() {
+          return apiTokenPrincipal(ctx.org.orgId, ctx.orgUrl());
+        },
       },
     };
-    const parts: LogsParts = { logs };
+    const parts: LogsParts = { logs, write, principals };
     return {
       routes: (env) => logRoutes(env, logs),
       clear: () => logs.clear(),

@@ -29,7 +29,17 @@ export const LOGS = {
   create(ctx): Capability<LogsBackendState, LogsParts> {
     const logs = createLogCollection();
     const principals: LogPrincipals = {};
-    const write = createChangeLog({ logs, uuid: () => ctx.ids.uuid(), now: ctx.now, apiToken: () => apiTokenPrincipal(ctx.org.orgId, ctx.orgUrl()), principals });
+    // Deterministic mode counts change events apart from the id counter: logging a change must not
+    // shift the ids of the apps, users and groups made after it.
+    let changeCount = 0;
+    const changeUuid = () => {
+      if (ctx.ids.mode === 'random') return globalThis.crypto.randomUUID();
+      let uuid: string;
+      do uuid = `00000000-0000-4000-9000-${(++changeCount).toString(16).padStart(12, '0')}`;
+      while (logs.has(uuid));
+      return uuid;
+    };
+    const write = createChangeLog({ logs, uuid: changeUuid, now: ctx.now, apiToken: () => apiTokenPrincipal(ctx.org.orgId, ctx.orgUrl()), principals });
     const state: { logs: MockLogsState } = {
       logs: {
         list: (eventType) =>
@@ -44,7 +54,10 @@ export const LOGS = {
     const parts: LogsParts = { logs, write, principals };
     return {
       routes: (env) => logRoutes(env, logs),
-      clear: () => logs.clear(),
+      clear: () => {
+        logs.clear();
+        changeCount = 0;
+      },
       parts,
       snapshot: {
         phase: 40,

@@ -31,10 +31,12 @@ export const CHANGE_EVENT_TYPES = {
   'group.user_membership.remove': 'Remove user from group membership',
   // Group rules: Okta's catalogue has no create, update or delete event for a rule; it records
   // what a rule does (triggered when activated, deactivated, invalidated when a group it assigns
-  // to is deleted) and the memberships it makes (`group.user_membership.add` above).
+  // to is deleted, a user taken out of its group by hand excluded) and the memberships it makes
+  // (`group.user_membership.add` above).
   'group.user_membership.rule.trigger': 'Group membership rule triggered',
   'group.user_membership.rule.deactivated': 'Group membership rule deactivated',
   'group.user_membership.rule.invalidate': 'Group membership rule invalidated',
+  'group.user_membership.rule.add_exclusion': 'Add user to group membership rule exclusions',
   // Policies and their rules: written by the policies capability through the same writer.
   'policy.lifecycle.create': 'Create policy',
   'policy.lifecycle.update': 'Update policy',

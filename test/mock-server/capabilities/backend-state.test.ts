@@ -20,6 +20,7 @@ const MEMBERS = {
   oauth: true,
   policies: true,
   refreshTokens: true,
+  groupRules: true,
   directory: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 

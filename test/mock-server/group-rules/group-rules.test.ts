@@ -170,6 +170,20 @@ describe('deactivating and deleting a rule', () => {
     expect(memberIds(engineering.id)).toEqual([]);
   });
 
+  it('lets a group or a user it manages be deleted without putting the membership back', async () => {
+    const { engineering, ada, alan } = people();
+    const id = await created(rule([engineering.id], 'true'));
+    await activate(id);
+    expect(memberIds(engineering.id)).toEqual([ada.id, alan.id]);
+    expect(backend.directory.deleteUser(alan.id)).toBe(true);
+    expect(backend.groupRules.managedUsers(id)).toEqual([ada.id]);
+    expect((await call(backend, `/api/v1/groups/${engineering.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(backend.directory.user(ada.id)?.groupIds).toEqual([]);
+    expect((await call(backend, `/api/v1/users/${ada.id}/groups`)).body.map((g: { profile: { name: string } }) => g.profile.name)).toEqual(['Everyone']);
+    // Memberships that go with a deleted user or group are no one's removal by hand: nobody is excluded.
+    expect((backend.groupRules.get(id) as any).conditions.people.users.exclude).toEqual([]);
+  });
+
   it('makes the rules of a deleted group INVALID with allGroupsValid false', async () => {
     const { engineering } = people();
     const id = await created(rule([engineering.id], 'true'));

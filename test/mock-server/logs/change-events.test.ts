@@ -6,9 +6,10 @@ import { bookmark } from '../app-inputs';
 import { call } from '../raw-http';
 import { SYSTEM_PRINCIPAL } from '../../../mock-server/logs/writer';
 import type { ChangeEventType } from '../../../mock-server/logs/event-types';
+import { assertion, JWT_BEARER, serviceKey, tokenRequest } from '../oauth/helpers';
 
 const START = Date.parse('2026-03-01T10:00:30.000Z');
-const { backend } = useMockBackend({ now: () => START });
+const { backend, client } = useMockBackend({ now: () => START });
 
 const PASSWORD = 'Kept-Nowhere-42';
 const app = (a: { id: string; label: string }) => ({ id: a.id, type: 'AppInstance', alternateId: a.label, displayName: a.label, detailEntry: { signOnModeType: 'BOOKMARK' } });
@@ -214,6 +215,22 @@ describe('the System Log of the changes the API makes', () => {
     expect(JSON.stringify(event)).not.toContain(backend.defaultToken);
   });
 
+  it("names the service app as the actor of what its access token changes", async () => {
+    const service = await serviceKey();
+    const tokenUrl = `${backend.orgUrl}/oauth2/v1/token`;
+    const { clientId, app: serviceApp } = backend.oauth.registerServiceApp({ publicJwk: service.publicJwk, scopes: ['okta.apps.manage'] });
+    const issued = await tokenRequest(tokenUrl, {
+      grant_type: 'client_credentials',
+      scope: 'okta.apps.manage',
+      client_assertion_type: JWT_BEARER,
+      client_assertion: await assertion(service.privateKey, clientId, tokenUrl, Math.floor(START / 1000)),
+    });
+    const { access_token: token } = (await issued.json()) as { access_token: string };
+    expect((await call(backend, '/api/v1/apps', { method: 'POST', json: bookmark(), authorization: `Bearer ${token}` })).status).toBe(200);
+    const [event] = await logged('application.lifecycle.create');
+    expect(event.actor).toEqual({ id: clientId, type: 'PublicClientApp', alternateId: clientId, displayName: serviceApp.label, detailEntry: null });
+  });
+
   it('writes the memberships an active rule makes with Okta as actor and the rule in debug data', async () => {
     const { ada, engineering } = people();
     const id = await newRule(engineering.id);
@@ -221,6 +238,12 @@ describe('the System Log of the changes the API makes', () => {
     const events = await logged('group.user_membership.add');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor: SYSTEM_PRINCIPAL, target: [user(ada), group(engineering)], debugContext: { debugData: { groupRuleId: id, groupRuleName: 'Engineers' } } });
+  });
+
+  it('is read by the client as it reads the System Log today', async () => {
+    const made = await client().apps.create(bookmark());
+    const events = await client().logs.list({ filter: 'eventType eq "application.lifecycle.create"' }).toArray({ max: 10 });
+    expect(events.map((event) => [event.eventType, event.actor?.type, event.target?.[0]?.id])).toEqual([['application.lifecycle.create', 'User', made.id]]);
   });
 
   it('writes nothing for a refused change', async () => {

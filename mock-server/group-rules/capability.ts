@@ -8,7 +8,7 @@ import { MAX_EXPRESSION_CHARS } from './expression';
 import { groupRuleRoutes } from './routes';
 import { GroupRules } from './rules';
 import type { GroupRulesBackendState } from './state';
-import { MAX_GROUP_RULES, MAX_RULE_EXCLUSIONS, MAX_RULE_GROUPS, MAX_RULE_NAME, renderGroupRule, type StoredGroupRule } from './store';
+import { MAX_GROUP_RULES, MAX_RULE_EXCLUSIONS, MAX_RULE_GROUPS, MAX_RULE_NAME, renderGroupRule, type GroupRuleRecord, type StoredGroupRule } from './store';
 
 /** A group rule as a snapshot keeps it, with the users whose memberships it manages. */
 const storedRule = z.strictObject({
@@ -38,13 +38,13 @@ export const GROUP_RULES = {
     const { directory } = need<DirectoryParts>('directory');
     const rules = new GroupRules(directory, ctx.newId, need<LogsParts>('logs').write);
     directory.watchers.push(rules);
-    const copy = (rule: StoredGroupRule) => renderGroupRule(rule);
+    const copy = (rule: GroupRuleRecord) => renderGroupRule(rule);
     return {
       routes: (env) => groupRuleRoutes(env, rules, directory),
       clear: () => rules.clear(),
       snapshot: {
         phase: 70,
-        take: () => ({ groupRules: [...rules.rules.values()].map((rule) => structuredClone(rule)) }),
+        take: () => ({ groupRules: rules.take() }),
         check(doc, refuse) {
           const stored = (doc.groupRules as StoredGroupRule[] | undefined) ?? [];
           refuseDuplicates(refuse, 'groupRules', stored.map((r) => r.id), 'the group rule id');
@@ -63,7 +63,7 @@ export const GROUP_RULES = {
             const rule = rules.rules.get(id);
             return rule === undefined ? undefined : copy(rule);
           },
-          managedUsers: (id) => [...(rules.rules.get(id)?.managedUserIds ?? [])],
+          managedUsers: (id) => rules.managedUsers(id),
         },
       },
     };

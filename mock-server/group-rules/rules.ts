@@ -7,7 +7,7 @@ import { isObject } from '../shared/json';
 import { wholeSeconds } from '../shared/time';
 import { IndexedCollection, type Page } from '../state/indexed-collection';
 import { compileExpression, ExpressionError, type CompiledExpression } from './expression';
-import { MAX_GROUP_RULES, MAX_RULE_EXCLUSIONS, MAX_RULE_GROUPS, MAX_RULE_NAME, type StoredGroupRule } from './store';
+import { MAX_GROUP_RULES, MAX_RULE_EXCLUSIONS, MAX_RULE_GROUPS, MAX_RULE_NAME, type GroupRuleRecord, type StoredGroupRule } from './store';
 
 /** The only expression type group rules take. */
 export const EXPRESSION_TYPE = 'urn:okta:expression:1.0';
@@ -57,9 +57,11 @@ function idList(value: unknown, path: string, max: number, issues: FieldIssue[])
  */
 export class GroupRules implements DirectoryWatcher {
   readonly rules = new IndexedCollection({
-    id: (rule: StoredGroupRule) => rule.id,
-    indexes: { status: (rule: StoredGroupRule) => [rule.status], group: (rule: StoredGroupRule) => rule.groupIds },
+    id: (rule: GroupRuleRecord) => rule.id,
+    indexes: { status: (rule: GroupRuleRecord) => [rule.status], group: (rule: GroupRuleRecord) => rule.groupIds },
   });
+  /** The users each rule manages, by rule id (a set: every user change asks it). */
+  readonly #managed = new Map<string, Set<string>>();
   /** Compiled expressions by rule id (every stored rule's parsed). */
   readonly #compiled = new Map<string, CompiledExpression>();
   /** Set while the rules change memberships: what they do does not set off the rules again. */
@@ -72,29 +74,30 @@ export class GroupRules implements DirectoryWatcher {
   ) {}
 
   /** The rule, or `E0000007 … (GroupRule)`. */
-  require(id: string): StoredGroupRule {
+  require(id: string): GroupRuleRecord {
     const rule = this.rules.get(id);
     if (!rule) throw notFound(id, 'GroupRule');
     return rule;
   }
 
   /** `POST /api/v1/groups/rules`: an `INACTIVE` rule. */
-  create(body: unknown, nowMs: number): StoredGroupRule {
+  create(body: unknown, nowMs: number): GroupRuleRecord {
     if (this.rules.size >= MAX_GROUP_RULES) throw new OktaHttpError(400, 'E0000001', 'Api validation failed: groupRule', [`groupRule: An organization has at most ${MAX_GROUP_RULES} group rules`]);
     const input = this.#check(body, undefined);
     const at = wholeSeconds(nowMs);
-    const rule: StoredGroupRule = { id: this.newId('0pr'), name: input.name, status: 'INACTIVE', created: at, lastUpdated: at, expression: input.expression, excludeUserIds: input.excludeUserIds, groupIds: input.groupIds, managedUserIds: [] };
+    const rule: GroupRuleRecord = { id: this.newId('0pr'), name: input.name, status: 'INACTIVE', created: at, lastUpdated: at, expression: input.expression, excludeUserIds: input.excludeUserIds, groupIds: input.groupIds };
     this.rules.insert(rule);
+    this.#managed.set(rule.id, new Set());
     this.#compiled.set(rule.id, input.compiled);
     return rule;
   }
 
   /** `PUT /api/v1/groups/rules/{id}`: an inactive rule's name, expression and exclusions (its groups cannot change, as in Okta). */
-  replace(id: string, body: unknown, nowMs: number): StoredGroupRule {
+  replace(id: string, body: unknown, nowMs: number): GroupRuleRecord {
     const rule = this.require(id);
     if (rule.status === 'ACTIVE') throw validationFailed([{ path: 'status', reason: 'An active rule cannot be changed; deactivate it first' }]);
     const input = this.#check(body, rule);
-    const next: StoredGroupRule = { ...rule, name: input.name, expression: input.expression, excludeUserIds: input.excludeUserIds, lastUpdated: wholeSeconds(nowMs) };
+    const next: GroupRuleRecord = { ...rule, name: input.name, expression: input.expression, excludeUserIds: input.excludeUserIds, lastUpdated: wholeSeconds(nowMs) };
     this.rules.update(id, next);
     this.#compiled.set(id, input.compiled);
     return next;
@@ -122,19 +125,21 @@ export class GroupRules implements DirectoryWatcher {
   delete(id: string, removeUsers: boolean, nowMs: number): void {
     const rule = this.require(id);
     if (rule.status === 'ACTIVE') throw validationFailed([{ path: 'status', reason: 'An active rule cannot be deleted; deactivate it first' }]);
+    const managed = this.managedUsers(id);
     this.rules.delete(id);
     this.#compiled.delete(id);
+    this.#managed.delete(id);
     if (!removeUsers) return;
     this.#applying = true;
     try {
-      for (const userId of rule.managedUserIds) for (const groupId of rule.groupIds) this.#leave(rule, groupId, userId, nowMs);
+      for (const userId of managed) for (const groupId of rule.groupIds) this.#leave(rule, groupId, userId, nowMs);
     } finally {
       this.#applying = false;
     }
   }
 
   /** One page of rules in creation order, those whose name holds `search` (any case) when given. */
-  list(limit: number, after: string | undefined, search: string | undefined): Page<StoredGroupRule> {
+  list(limit: number, after: string | undefined, search: string | undefined): Page<GroupRuleRecord> {
     const keyword = search?.toLowerCase();
     return this.rules.page({ limit, after, where: keyword === undefined ? undefined : (rule) => rule.name.toLowerCase().includes(keyword) });
   }
@@ -143,12 +148,25 @@ export class GroupRules implements DirectoryWatcher {
   clear(): void {
     this.rules.clear();
     this.#compiled.clear();
+    this.#managed.clear();
+  }
+
+  /** The users a rule manages, in the order it took them. */
+  managedUsers(id: string): string[] {
+    return [...(this.#managed.get(id) ?? [])];
+  }
+
+  /** Every rule as a snapshot keeps it. */
+  take(): StoredGroupRule[] {
+    return [...this.rules.values()].map((rule) => ({ ...structuredClone(rule), managedUserIds: this.managedUsers(rule.id) }));
   }
 
   /** Loads rules as a snapshot kept them (checked first), telling no one. */
   load(rules: readonly StoredGroupRule[]): void {
     for (const rule of rules) {
-      this.rules.insert({ ...rule, excludeUserIds: [...rule.excludeUserIds], groupIds: [...rule.groupIds], managedUserIds: [...rule.managedUserIds] });
+      const { managedUserIds, ...record } = rule;
+      this.rules.insert({ ...record, excludeUserIds: [...rule.excludeUserIds], groupIds: [...rule.groupIds] });
+      this.#managed.set(rule.id, new Set(managedUserIds));
       this.#compiled.set(rule.id, compileExpression(rule.expression));
     }
   }
@@ -176,8 +194,10 @@ export class GroupRules implements DirectoryWatcher {
     if (this.#applying) return;
     if (!this.directory.isMember(groupId, userId)) {
       for (const rule of this.rules.page({ limit: MAX_GROUP_RULES, index: ['group', groupId] }).items) {
-        if (rule.status !== 'ACTIVE' || !rule.managedUserIds.includes(userId) || rule.excludeUserIds.length >= MAX_RULE_EXCLUSIONS) continue;
-        this.#store({ ...rule, excludeUserIds: [...rule.excludeUserIds, userId], managedUserIds: rule.managedUserIds.filter((id) => id !== userId) });
+        const managed = this.#managed.get(rule.id);
+        if (rule.status !== 'ACTIVE' || !managed?.has(userId) || rule.excludeUserIds.length >= MAX_RULE_EXCLUSIONS) continue;
+        this.#store({ ...rule, excludeUserIds: [...rule.excludeUserIds, userId] });
+        managed.delete(userId);
         const user = this.directory.user(userId);
         if (user) this.write({ eventType: 'group.user_membership.rule.add_exclusion', targets: [userTarget(user), groupRuleTarget(rule)] });
       }
@@ -186,9 +206,7 @@ export class GroupRules implements DirectoryWatcher {
   }
 
   userRemoved(userId: string): void {
-    for (const rule of [...this.rules.values()]) {
-      if (rule.managedUserIds.includes(userId)) this.rules.update(rule.id, { ...rule, managedUserIds: rule.managedUserIds.filter((id) => id !== userId) });
-    }
+    for (const managed of this.#managed.values()) managed.delete(userId);
   }
 
   groupRemoved(groupId: string, nowMs: number): void {
@@ -209,10 +227,11 @@ export class GroupRules implements DirectoryWatcher {
   }
 
   /** Brings one user's membership of an active rule's groups in line with its expression. */
-  #apply(rule: StoredGroupRule, user: DirectoryUser, nowMs: number): void {
+  #apply(rule: GroupRuleRecord, user: DirectoryUser, nowMs: number): void {
     if (NOT_MOVED.has(user.status)) return;
     const matches = !rule.excludeUserIds.includes(user.id) && this.#matches(rule, user);
-    const managed = rule.managedUserIds.includes(user.id);
+    const managedSet = this.#managed.get(rule.id) ?? new Set<string>();
+    const managed = managedSet.has(user.id);
     if (!matches && !managed) return;
     this.#applying = true;
     try {
@@ -220,10 +239,10 @@ export class GroupRules implements DirectoryWatcher {
         for (const groupId of rule.groupIds) {
           if (this.directory.group(groupId) && this.directory.addMember(groupId, user.id, nowMs)) this.#logMembership('group.user_membership.add', rule, groupId, user.id);
         }
-        if (!managed) this.#store({ ...rule, managedUserIds: [...rule.managedUserIds, user.id] });
+        managedSet.add(user.id);
       } else {
         for (const groupId of rule.groupIds) this.#leave(rule, groupId, user.id, nowMs);
-        this.#store({ ...rule, managedUserIds: rule.managedUserIds.filter((id) => id !== user.id) });
+        managedSet.delete(user.id);
       }
     } finally {
       this.#applying = false;
@@ -231,7 +250,7 @@ export class GroupRules implements DirectoryWatcher {
   }
 
   /** Takes a user the rule manages out of one of its groups, unless another active rule that assigns to it still matches the user. */
-  #leave(rule: StoredGroupRule, groupId: string, userId: string, nowMs: number): void {
+  #leave(rule: GroupRuleRecord, groupId: string, userId: string, nowMs: number): void {
     const user = this.directory.user(userId);
     if (!user) return;
     const kept = this.rules
@@ -240,26 +259,26 @@ export class GroupRules implements DirectoryWatcher {
     if (!kept && this.directory.removeMember(groupId, userId, nowMs)) this.#logMembership('group.user_membership.remove', rule, groupId, userId);
   }
 
-  #matches(rule: StoredGroupRule, user: DirectoryUser): boolean {
+  #matches(rule: GroupRuleRecord, user: DirectoryUser): boolean {
     const compiled = this.#compiled.get(rule.id);
     if (!compiled) return false;
     const groups = new Set(user.groupIds);
     return compiled({ attribute: (name) => (Object.hasOwn(user.profile, name) ? user.profile[name] : undefined), isMember: (groupId) => groupId === this.directory.everyoneId || groups.has(groupId) }) === true;
   }
 
-  #logMembership(eventType: 'group.user_membership.add' | 'group.user_membership.remove', rule: StoredGroupRule, groupId: string, userId: string): void {
+  #logMembership(eventType: 'group.user_membership.add' | 'group.user_membership.remove', rule: GroupRuleRecord, groupId: string, userId: string): void {
     const user = this.directory.user(userId);
     const group = this.directory.group(groupId);
     if (!user || !group) return;
     this.write({ eventType, targets: [userTarget(user), groupTarget(group)], debugData: { groupRuleId: rule.id, groupRuleName: rule.name } });
   }
 
-  #store(rule: StoredGroupRule): void {
+  #store(rule: GroupRuleRecord): void {
     this.rules.update(rule.id, rule);
   }
 
   /** Checks a create or replace body; on replace, the groups must stay those of `current`. */
-  #check(body: unknown, current: StoredGroupRule | undefined): RuleInput {
+  #check(body: unknown, current: GroupRuleRecord | undefined): RuleInput {
     const issues: FieldIssue[] = [];
     if (!isObject(body)) throw validationFailed([{ path: 'name', reason: BLANK_FIELD }]);
     const { name, type, conditions, actions } = body;

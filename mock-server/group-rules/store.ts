@@ -1,8 +1,8 @@
 /** A group rule's status: `INVALID` once a group it assigns to is deleted. */
 export type GroupRuleStatus = 'ACTIVE' | 'INACTIVE' | 'INVALID';
 
-/** A group rule as the backend keeps it. */
-export interface StoredGroupRule {
+/** A group rule as the backend keeps it in memory (who it manages is kept beside it, in a set). */
+export interface GroupRuleRecord {
   /** `0pr…`. */
   id: string;
   /** Unique in the org (letter case aside). */
@@ -19,6 +19,10 @@ export interface StoredGroupRule {
   excludeUserIds: string[];
   /** The groups it puts matching users in (`actions.assignUserToGroups.groupIds`). */
   groupIds: string[];
+}
+
+/** A group rule as a snapshot keeps it: with the users it manages. */
+export interface StoredGroupRule extends GroupRuleRecord {
   /** The users whose membership of its groups the rule manages (it added them, or they matched while in the group). */
   managedUserIds: string[];
 }
@@ -33,7 +37,7 @@ export const MAX_RULE_GROUPS = 100;
 export const MAX_RULE_EXCLUSIONS = 1000;
 
 /** A rule as `/api/v1/groups/rules` answers it, in the order real organizations write its members. */
-export function renderGroupRule(rule: StoredGroupRule, groupNames?: (id: string) => string | undefined): Record<string, unknown> {
+export function renderGroupRule(rule: GroupRuleRecord, groupNames?: (id: string) => string | undefined): Record<string, unknown> {
   const body: Record<string, unknown> = {
     type: 'group_rule',
     id: rule.id,

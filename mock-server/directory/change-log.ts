@@ -33,6 +33,12 @@ export class DirectoryChangeLog {
     return result;
   }
 
+  /** `user.account.update_profile` when the change was given a profile (a change of credentials alone is not one). */
+  profileUpdated<T>(request: ChangeRequest, idOrLogin: string, body: unknown, change: () => T): T {
+    const hasProfile = typeof body === 'object' && body !== null && (body as { profile?: unknown }).profile !== undefined;
+    return hasProfile ? this.user('user.account.update_profile', request, idOrLogin, change) : change();
+  }
+
   /** `DELETE /api/v1/users/{id}`: `user.lifecycle.deactivate` when it deactivated the user, `user.lifecycle.delete.initiated` when it deleted one. */
   userDeleted(request: ChangeRequest, idOrLogin: string, remove: () => void): void {
     const before = this.users.require(idOrLogin);

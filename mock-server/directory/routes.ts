@@ -101,7 +101,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       scope: 'okta.users.manage',
       handle: async (input) => {
         const body = await readJsonBody(input);
-        return { status: 200, body: one(changes.user('user.account.update_profile', input, input.params.userId!, () => users.update(input.params.userId!, body, input.now))) };
+        return { status: 200, body: one(changes.profileUpdated(input, input.params.userId!, body, () => users.update(input.params.userId!, body, input.now))) };
       },
     },
     {

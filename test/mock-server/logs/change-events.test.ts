@@ -136,6 +136,7 @@ const CASES: Array<[ChangeEventType, () => Promise<unknown[]>, 'token' | 'system
   }, 'token'],
   ['user.account.update_profile', async () => {
     const { ada } = people();
+    await post(`/api/v1/users/${ada.id}`, { credentials: { recovery_question: { question: 'Favourite engine?', answer: 'Analytical' } } });
     await post(`/api/v1/users/${ada.id}`, { profile: { lastName: 'King' } });
     return [user(ada, 'ada@example.com', 'Ada King')];
   }, 'token'],

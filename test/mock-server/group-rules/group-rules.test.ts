@@ -217,4 +217,12 @@ describe('snapshots and reset', () => {
     expect(backend.groupRules.get(id)).toMatchObject({ status: 'ACTIVE' });
     expect(backend.groupRules.managedUsers(id)).toEqual([ada.id]);
   });
+
+  it('refuses a snapshot whose rule holds an expression the rules do not take, naming the field', async () => {
+    const { engineering } = people();
+    await created(rule([engineering.id], 'true'));
+    const snapshot = backend.snapshot() as any;
+    snapshot.groupRules[0].expression = 'user.department = "x"';
+    expect(() => backend.restore(snapshot)).toThrow(/groupRules\[0\]\.expression.*not an expression group rules take/);
+  });
 });

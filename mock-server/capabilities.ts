@@ -2,6 +2,7 @@ import { APPS } from './apps/capability';
 import { APP_SURROUNDINGS } from './apps/surroundings-capability';
 import { DIRECTORY } from './directory/capability';
 import { ID_TOKEN_SETTINGS } from './id-token-settings/capability';
+import { GROUP_RULES } from './group-rules/capability';
 import { LOGS } from './logs/capability';
 import { OAUTH } from './oauth/capability';
 import { ORG } from './org/capability';
@@ -13,6 +14,6 @@ import { SECURITY_EVENTS } from './security-events/capability';
  * The backend's capabilities, one line each. Their routes are tried in this order; a capability is
  * made after the capabilities it depends on (which may come later in the list; no circles). The control plane
  * clears, snapshots, restores and seeds each, and the published seed and snapshot schemas are made
- * of their members.
+ * of their members. Group rules come before the directory: `/api/v1/groups/rules` is theirs, not a group's id.
  */
-export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, POLICIES, APP_SURROUNDINGS, DIRECTORY, ORG, ID_TOKEN_SETTINGS, ROLES] as const;
+export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, POLICIES, APP_SURROUNDINGS, GROUP_RULES, DIRECTORY, ORG, ID_TOKEN_SETTINGS, ROLES] as const;

@@ -4,6 +4,7 @@ import { readJsonBody, readOptionalJsonBody as optionalJsonBody } from '../pipel
 import { type RouteEnv, type RouteSpec } from '../pipeline/route';
 import { parseAppGroupInput, parseAppUserInput, renderAppGroup, type Assignments } from './assignments';
 import { BLANK_FIELD } from '../../src/validation/field-issues';
+import type { AppChangeLog } from './change-log';
 
 /** Default and largest page sizes of `GET /api/v1/apps/{appId}/users` (Okta's documented limits). */
 export const APP_USER_PAGE_LIMITS = { default: 50, max: 500 } as const;
@@ -24,7 +25,7 @@ function listQuery(url: URL, limits: { default: number; max: number }) {
  * the user's id in the body, and updated with `POST /users/{userId}` (which assigns a user not yet
  * assigned, as real organizations do); `PUT /users/{userId}` also assigns or updates. Groups are assigned with `PUT /groups/{groupId}`.
  */
-export function assignmentRoutes(env: RouteEnv, assignments: Assignments): RouteSpec[] {
+export function assignmentRoutes(env: RouteEnv, assignments: Assignments, changes: AppChangeLog): RouteSpec[] {
   const org = () => env.orgUrl();
   return [
     {
@@ -55,7 +56,7 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
         const id = (body as { id?: unknown } | null)?.id;
         if (typeof id !== 'string' || id === '') throw validationFailed([{ path: 'id', reason: BLANK_FIELD }]);
         // The input reads only scope, credentials and profile; `id` was taken above.
-        const user = assignments.assignUser(params.appId!, id, parseAppUserInput(body), now);
+        const user = changes.userAssigned(input, params.appId!, id, () => assignments.assignUser(params.appId!, id, parseAppUserInput(body), now));
         return { status: 200, body: assignments.render(org(), params.appId!, user) };
       },
     },
@@ -73,11 +74,12 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       summary: 'updates an assigned user\'s credentials and app profile (404 when not assigned)',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: async ({ request, params, now }) => {
+      handle: async (req) => {
+        const { request, params, now } = req;
         const body = await optionalJsonBody(request);
         // Okta's SDKs send the whole app user back: only scope, credentials and profile are read of it.
         const input = parseAppUserInput(body);
-        const user = assignments.updateUser(params.appId!, params.userId!, input, now);
+        const user = changes.userAssigned(req, params.appId!, params.userId!, () => assignments.updateUser(params.appId!, params.userId!, input, now));
         return { status: 200, body: assignments.render(org(), params.appId!, user) };
       },
     },
@@ -87,9 +89,10 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       summary: 'assigns or updates',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: async ({ request, params, now }) => {
+      handle: async (req) => {
+        const { request, params, now } = req;
         const input = parseAppUserInput(await optionalJsonBody(request));
-        const user = assignments.assignUser(params.appId!, params.userId!, input, now);
+        const user = changes.userAssigned(req, params.appId!, params.userId!, () => assignments.assignUser(params.appId!, params.userId!, input, now));
         return { status: 200, body: assignments.render(org(), params.appId!, user) };
       },
     },
@@ -99,8 +102,8 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       summary: 'unassigns (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: ({ params }) => {
-        assignments.unassignUser(params.appId!, params.userId!);
+      handle: (req) => {
+        changes.userUnassigned(req, req.params.appId!, req.params.userId!, () => assignments.unassignUser(req.params.appId!, req.params.userId!));
         return { status: 204 };
       },
     },
@@ -134,9 +137,10 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       summary: 'assigns a directory group',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: async ({ request, params, now }) => {
+      handle: async (req) => {
+        const { request, params, now } = req;
         const input = parseAppGroupInput(await optionalJsonBody(request));
-        const group = assignments.assignGroup(params.appId!, params.groupId!, input, now);
+        const group = changes.groupAssigned(req, params.appId!, params.groupId!, () => assignments.assignGroup(params.appId!, params.groupId!, input, now));
         return { status: 200, body: renderAppGroup(org(), params.appId!, group) };
       },
     },
@@ -146,8 +150,8 @@ export function assignmentRoutes(env: RouteEnv, assignments: Assignments): Route
       summary: 'unassigns (204)',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: ({ params }) => {
-        assignments.unassignGroup(params.appId!, params.groupId!);
+      handle: (req) => {
+        changes.groupUnassigned(req, req.params.appId!, req.params.groupId!, () => assignments.unassignGroup(req.params.appId!, req.params.groupId!));
         return { status: 204 };
       },
     },

@@ -21,6 +21,8 @@ import { AppService, type MockPlan } from './service';
 import type { AppsBackendState, MockAppsState, MockGroupsState, MockUsersState } from './state';
 import { storedApp, type AppGroupAssignment, type AppUserAssignment } from './store';
 import type { AppsParts } from './parts';
+import type { LogsParts } from '../logs/capability';
+import { AppChangeLog } from './change-log';
 
 type SnapshotMembers = { [K in keyof typeof APPS_SNAPSHOT_MEMBERS]: z.output<(typeof APPS_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof APPS_SEED_MEMBERS]: z.output<(typeof APPS_SEED_MEMBERS)[K]> };
@@ -45,7 +47,7 @@ function holdsCsrs(doc: unknown): boolean {
  */
 export const APPS = {
   name: 'apps',
-  dependsOn: ['directory'],
+  dependsOn: ['directory', 'logs'],
   snapshotMembers: APPS_SNAPSHOT_MEMBERS,
   seedMembers: APPS_SEED_MEMBERS,
   create(ctx, need, options): Capability<AppsBackendState, AppsParts> {
@@ -68,6 +70,7 @@ export const APPS = {
     apps.groupListener = groupAppUsers;
     directory.listener = groupAppUsers;
     const render = (id: string) => renderApp(apps.require(id), ctx.orgUrl()) as Application;
+    const changes = new AppChangeLog(need<LogsParts>('logs').write, apps, directory);
 
     const appsState: MockAppsState = {
       create: (input, o) => direct('apps.create', () => render(apps.create(input, o?.activate ?? true, now()).body.id)),
@@ -107,7 +110,7 @@ export const APPS = {
     const parts: AppsParts = { apps, credentials, render };
 
     return {
-      routes: (env) => [...appRoutes(env, apps), ...assignmentRoutes(env, assignments), ...groupAssignmentPatchRoutes(env, assignments), ...credentialRoutes(env, apps, credentials)],
+      routes: (env) => [...appRoutes(env, apps, changes), ...assignmentRoutes(env, assignments, changes), ...groupAssignmentPatchRoutes(env, assignments), ...credentialRoutes(env, apps, credentials)],
       clear() {
         apps.clear();
         credentials.clear();

@@ -7,6 +7,7 @@ import { parseAppFilter } from './filter';
 import { PageCache } from './page-cache';
 import { jsonArrayBytes, jsonBytes, renderApp, renderAppBytes } from './representation';
 import type { AppListQuery, AppService } from './service';
+import type { AppChangeLog } from './change-log';
 
 /** Default and largest page sizes of `GET /api/v1/apps`. */
 export const APP_PAGE_LIMITS = { default: 20, max: 200 } as const;
@@ -52,7 +53,7 @@ function linkQuery(url: URL, query: AppListQuery): Array<[string, string]> {
 }
 
 /** The seven operations of `/api/v1/apps`, as route specs over one {@link AppService}. */
-export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
+export function appRoutes(env: RouteEnv, apps: AppService, changes: AppChangeLog): RouteSpec[] {
   const pages = new PageCache();
   return [
     {
@@ -91,7 +92,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const body = await readJsonBody(input);
         const activate = url.searchParams.get('activate')?.toLowerCase() !== 'false';
         // The client secret is shown once, in the create answer; every later read leaves it out.
-        return ok(renderApp(apps.create(body, activate, now), env.orgUrl(), undefined, true));
+        return ok(renderApp(changes.created(input, () => apps.create(body, activate, now)), env.orgUrl(), undefined, true));
       },
     },
     {
@@ -120,7 +121,7 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
         const body = await readJsonBody(input);
         // A secret the caller just sent is echoed back, as real organizations do; a kept one is not.
         const sentSecret = (body as { credentials?: { oauthClient?: { client_secret?: unknown } } } | null)?.credentials?.oauthClient?.client_secret !== undefined;
-        return ok(renderApp(apps.replace(params.appId!, body, now), env.orgUrl(), undefined, sentSecret));
+        return ok(renderApp(changes.updated(input, () => apps.replace(params.appId!, body, now)), env.orgUrl(), undefined, sentSecret));
       },
     },
     {
@@ -129,8 +130,8 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       summary: 'deletes an INACTIVE app (204); an ACTIVE one is 403 `E0000056`',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: ({ params }) => {
-        apps.delete(params.appId!);
+      handle: (input) => {
+        changes.deleted(input, input.params.appId!, () => apps.delete(input.params.appId!));
         return { status: 204 };
       },
     },
@@ -140,8 +141,8 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       summary: 'activates (200 `{}`, idempotent)',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: ({ params, now }) => {
-        apps.setStatus(params.appId!, 'ACTIVE', now);
+      handle: (input) => {
+        changes.status(input, input.params.appId!, 'ACTIVE', () => apps.setStatus(input.params.appId!, 'ACTIVE', input.now));
         return ok({});
       },
     },
@@ -151,8 +152,8 @@ export function appRoutes(env: RouteEnv, apps: AppService): RouteSpec[] {
       summary: 'deactivates (200 `{}`, idempotent)',
       bucket: 'app',
       scope: 'okta.apps.manage',
-      handle: ({ params, now }) => {
-        apps.setStatus(params.appId!, 'INACTIVE', now);
+      handle: (input) => {
+        changes.status(input, input.params.appId!, 'INACTIVE', () => apps.setStatus(input.params.appId!, 'INACTIVE', input.now));
         return ok({});
       },
     },

@@ -1,4 +1,4 @@
-import type { Capability, CapabilityContext, CapabilityDefinition } from '../capability';
+import type { Capability, CapabilityContext, CapabilityDefinition, NeedCapability } from '../capability';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
 import { DIRECTORY_SEED_MEMBERS, DIRECTORY_SNAPSHOT_MEMBERS } from './documents';
@@ -12,6 +12,8 @@ import { userSchemaRoutes } from './user-schema-routes';
 import { userTypeRoutes } from './user-type-routes';
 import { schemaIdOf, UserTypes } from './user-types';
 import { UserService } from './users';
+import { DirectoryChangeLog } from './change-log';
+import type { LogsParts } from '../logs/capability';
 import type { z } from 'zod';
 
 /** What the directory offers the capabilities that depend on it. */
@@ -23,7 +25,7 @@ export interface DirectoryParts {
 type SnapshotMembers = { [K in keyof typeof DIRECTORY_SNAPSHOT_MEMBERS]: z.output<(typeof DIRECTORY_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof DIRECTORY_SEED_MEMBERS]: z.output<(typeof DIRECTORY_SEED_MEMBERS)[K]> };
 
-function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendState, DirectoryParts> {
+function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capability<DirectoryBackendState, DirectoryParts> {
   const { now, newId } = ctx;
   // Everyone's id follows the org's (restoring a snapshot of another org keeps that org's).
   const directory = new Directory({ id: () => `00g${ctx.org.orgId.slice(3)}`, now });
@@ -32,8 +34,9 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
   const groupService = new GroupService(directory, newId);
   const schemas = new UserSchemas();
   const types = new UserTypes({ orgId: () => ctx.org.orgId, newId, bornAt: now(), deleted: (schemaId) => schemas.forget(schemaId) });
+  const changes = new DirectoryChangeLog(need<LogsParts>('logs').write, directory, userService);
   return {
-    routes: (env) => [...directoryRoutes(env, userService, groupService, userTypes), ...userTypeRoutes(env, types), ...userSchemaRoutes(env, types, schemas)],
+    routes: (env) => [...directoryRoutes(env, userService, groupService, userTypes, changes), ...userTypeRoutes(env, types), ...userSchemaRoutes(env, types, schemas)],
     clear: () => {
       directory.clear();
       types.clear();
@@ -162,7 +165,8 @@ function createDirectory(ctx: CapabilityContext): Capability<DirectoryBackendSta
 /** The organization's users, groups and user types: `/api/v1/users`, `/api/v1/groups`, `/api/v1/meta/types/user`, `backend.directory`. */
 export const DIRECTORY = {
   name: 'directory',
+  dependsOn: ['logs'],
   snapshotMembers: DIRECTORY_SNAPSHOT_MEMBERS,
   seedMembers: DIRECTORY_SEED_MEMBERS,
-  create: (ctx) => createDirectory(ctx),
+  create: (ctx, need) => createDirectory(ctx, need),
 } satisfies CapabilityDefinition;

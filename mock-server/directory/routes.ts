@@ -1,9 +1,11 @@
 import { pageLinks, parsePageLimit } from '../pipeline/pagination';
 import { readJsonBody } from '../pipeline/request';
-import { type RouteEnv, type RouteSpec } from '../pipeline/route';
+import { type RouteEnv, type RouteRequest, type RouteSpec } from '../pipeline/route';
 import type { GroupService } from './groups';
 import { renderGroup, renderUser, type UserTypeIds } from './representation';
 import type { UserService } from './users';
+import type { DirectoryChangeLog } from './change-log';
+import type { ChangeEventType } from '../logs/event-types';
 
 /** Default and largest page sizes, as real organizations write them in their links. */
 export const USER_PAGE_LIMITS = { default: 200, max: 200 } as const;
@@ -40,29 +42,29 @@ function listQuery(url: URL, limits: { default: number; max: number }, names: re
  * update, replace, delete, lifecycle, the user's groups) and `/api/v1/groups` (create, list, get,
  * replace, delete, members). Scopes `okta.users.*` and `okta.groups.*`; buckets `users` and `groups`.
  */
-export function directoryRoutes(env: RouteEnv, users: UserService, groups: GroupService, ids: () => UserTypeIds): RouteSpec[] {
+export function directoryRoutes(env: RouteEnv, users: UserService, groups: GroupService, ids: () => UserTypeIds, changes: DirectoryChangeLog): RouteSpec[] {
   const org = () => env.orgUrl();
   const one = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), true);
   const item = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), false);
   // The changes that answer 204 with an empty body.
-  const noContent = (method: 'put' | 'delete', path: string, scope: RouteSpec['scope'], summary: string, run: (params: Readonly<Record<string, string>>, now: number) => unknown): RouteSpec => ({
+  const noContent = (method: 'put' | 'delete', path: string, scope: RouteSpec['scope'], summary: string, run: (params: Readonly<Record<string, string>>, now: number, input: RouteRequest) => unknown): RouteSpec => ({
     method,
     path,
     summary,
     bucket: path.startsWith('/api/v1/users') ? 'users' : 'groups',
     scope,
-    handle: ({ params, now }) => {
-      run(params, now);
+    handle: (input) => {
+      run(input.params, input.now, input);
       return { status: 204 };
     },
   });
-  const lifecycle = (name: string, summary: string, run: (id: string, url: URL, now: number) => Record<string, unknown> | void): RouteSpec => ({
+  const lifecycle = (name: string, eventType: ChangeEventType, summary: string, run: (id: string, url: URL, now: number) => Record<string, unknown> | void): RouteSpec => ({
     method: 'post',
     path: `/api/v1/users/:userId/lifecycle/${name}`,
     summary,
     bucket: 'users',
     scope: 'okta.users.manage',
-    handle: ({ params, url, now }) => ({ status: 200, body: run(params.userId!, url, now) ?? {} }),
+    handle: (input) => ({ status: 200, body: changes.user(eventType, input, input.params.userId!, () => run(input.params.userId!, input.url, input.now)) ?? {} }),
   });
   return [
     {
@@ -86,7 +88,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       scope: 'okta.users.manage',
       handle: async (input) => {
         const body = await readJsonBody(input);
-        return { status: 200, body: one(users.create(body, flag(input.url, 'activate'), input.now)) };
+        return { status: 200, body: one(changes.userCreated(input, () => users.create(body, flag(input.url, 'activate'), input.now))) };
       },
     },
     {
@@ -103,7 +105,10 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       summary: 'updates a user\'s profile partially',
       bucket: 'users',
       scope: 'okta.users.manage',
-      handle: async (input) => ({ status: 200, body: one(users.update(input.params.userId!, await readJsonBody(input), input.now)) }),
+      handle: async (input) => {
+        const body = await readJsonBody(input);
+        return { status: 200, body: one(changes.profileUpdated(input, input.params.userId!, body, () => users.update(input.params.userId!, body, input.now))) };
+      },
     },
     {
       method: 'put',
@@ -111,15 +116,18 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       summary: 'replaces a user\'s profile',
       bucket: 'users',
       scope: 'okta.users.manage',
-      handle: async (input) => ({ status: 200, body: one(users.replace(input.params.userId!, await readJsonBody(input), input.now)) }),
+      handle: async (input) => {
+        const body = await readJsonBody(input);
+        return { status: 200, body: one(changes.user('user.account.update_profile', input, input.params.userId!, () => users.replace(input.params.userId!, body, input.now))) };
+      },
     },
-    noContent('delete', '/api/v1/users/:userId', 'okta.users.manage', 'deactivates an active user; a second delete removes it', (params, now) => users.delete(params.userId!, now)),
-    lifecycle('activate', 'activates a STAGED or PROVISIONED user', (id, url, now) => users.activate(id, flag(url, 'sendEmail'), now, org())),
-    lifecycle('reactivate', 'reactivates a PROVISIONED user', (id, url, now) => users.reactivate(id, flag(url, 'sendEmail'), now, org())),
-    lifecycle('deactivate', 'deactivates a user', (id, _url, now) => users.deactivate(id, now)),
-    lifecycle('suspend', 'suspends an ACTIVE user', (id, _url, now) => users.suspend(id, now)),
-    lifecycle('unsuspend', 'unsuspends a SUSPENDED user', (id, _url, now) => users.unsuspend(id, now)),
-    lifecycle('unlock', 'unlocks a LOCKED_OUT user', (id, _url, now) => users.unlock(id, now)),
+    noContent('delete', '/api/v1/users/:userId', 'okta.users.manage', 'deactivates an active user; a second delete removes it', (params, now, input) => changes.userDeleted(input, params.userId!, () => users.delete(params.userId!, now))),
+    lifecycle('activate', 'user.lifecycle.activate', 'activates a STAGED or PROVISIONED user', (id, url, now) => users.activate(id, flag(url, 'sendEmail'), now, org())),
+    lifecycle('reactivate', 'user.lifecycle.reactivate', 'reactivates a PROVISIONED user', (id, url, now) => users.reactivate(id, flag(url, 'sendEmail'), now, org())),
+    lifecycle('deactivate', 'user.lifecycle.deactivate', 'deactivates a user', (id, _url, now) => users.deactivate(id, now)),
+    lifecycle('suspend', 'user.lifecycle.suspend', 'suspends an ACTIVE user', (id, _url, now) => users.suspend(id, now)),
+    lifecycle('unsuspend', 'user.lifecycle.unsuspend', 'unsuspends a SUSPENDED user', (id, _url, now) => users.unsuspend(id, now)),
+    lifecycle('unlock', 'user.account.unlock', 'unlocks a LOCKED_OUT user', (id, _url, now) => users.unlock(id, now)),
     {
       method: 'get',
       path: '/api/v1/users/:userId/groups',
@@ -151,7 +159,10 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       summary: 'creates a group (names unique among the org\'s groups)',
       bucket: 'groups',
       scope: 'okta.groups.manage',
-      handle: async (input) => ({ status: 200, body: renderGroup(groups.create(await readJsonBody(input), input.now), org()) }),
+      handle: async (input) => {
+        const body = await readJsonBody(input);
+        return { status: 200, body: renderGroup(changes.group('group.lifecycle.create', input, () => groups.create(body, input.now)), org()) };
+      },
     },
     {
       method: 'get',
@@ -167,9 +178,12 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       summary: 'replaces a group\'s profile (Everyone cannot change: `E0000006`)',
       bucket: 'groups',
       scope: 'okta.groups.manage',
-      handle: async (input) => ({ status: 200, body: renderGroup(groups.replace(input.params.groupId!, await readJsonBody(input), input.now), org()) }),
+      handle: async (input) => {
+        const body = await readJsonBody(input);
+        return { status: 200, body: renderGroup(changes.group('group.profile.update', input, () => groups.replace(input.params.groupId!, body, input.now)), org()) };
+      },
     },
-    noContent('delete', '/api/v1/groups/:groupId', 'okta.groups.manage', 'deletes a group (204)', (params, now) => groups.delete(params.groupId!, now)),
+    noContent('delete', '/api/v1/groups/:groupId', 'okta.groups.manage', 'deletes a group (204)', (params, now, input) => changes.groupDeleted(input, params.groupId!, () => groups.delete(params.groupId!, now))),
     {
       method: 'get',
       path: '/api/v1/groups/:groupId/users',
@@ -182,7 +196,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
         return { status: 200, body: page.items.map(item), headers: pageLinks(org(), url, page.next, l.query) };
       },
     },
-    noContent('put', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', 'adds a member (204); apps the group is assigned to gain an app user with `scope: GROUP`', (params, now) => groups.addMember(params.groupId!, params.userId!, now)),
-    noContent('delete', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', 'removes a member (204)', (params, now) => groups.removeMember(params.groupId!, params.userId!, now)),
+    noContent('put', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', 'adds a member (204); apps the group is assigned to gain an app user with `scope: GROUP`', (params, now, input) => changes.membership('group.user_membership.add', input, params.groupId!, params.userId!, () => groups.addMember(params.groupId!, params.userId!, now))),
+    noContent('delete', '/api/v1/groups/:groupId/users/:userId', 'okta.groups.manage', 'removes a member (204)', (params, now, input) => changes.membership('group.user_membership.remove', input, params.groupId!, params.userId!, () => groups.removeMember(params.groupId!, params.userId!, now))),
   ];
 }

@@ -117,6 +117,21 @@ export interface DirectoryListener {
   groupDeleting(groupId: string): void;
 }
 
+/**
+ * Who re-evaluates what depends on users (group rules): told after a user is added or changed, a
+ * membership changes, a user or a group is removed. Each member is optional.
+ */
+export interface DirectoryWatcher {
+  /** A user was added or its profile or status changed. */
+  userChanged?(userId: string, nowMs: number): void;
+  /** A user joined or left a group. */
+  membershipChanged?(groupId: string, userId: string, nowMs: number): void;
+  /** A user was deleted. */
+  userRemoved?(userId: string): void;
+  /** A group was deleted. */
+  groupRemoved?(groupId: string, nowMs: number): void;
+}
+
 /** The longest group name or description, and the longest text of the in-process inputs. */
 const MAX_TEXT = 1024;
 
@@ -193,6 +208,10 @@ export class Directory {
   readonly groupRecords = createGroupCollection();
   /** Told of every membership change; set once by the backend. */
   listener: DirectoryListener | undefined;
+  /** Told after users, memberships and groups change (group rules watch them). */
+  readonly watchers: DirectoryWatcher[] = [];
+  /** Set while a user or group is being removed: the memberships that go with it tell no watcher. */
+  #removing = false;
   #everyoneId = '';
   /** When the organization (and so Everyone) was made: a reset makes Everyone again as it was. */
   readonly #bornAt: number;
@@ -284,23 +303,28 @@ export class Directory {
     this.#refuseTakenLogin(user.profile.login);
     this.userRecords.insert(user);
     this.listener?.memberAdded(this.#everyoneId, user.id, now);
+    for (const watcher of this.watchers) watcher.userChanged?.(user.id, now);
   }
 
   /** Replaces a stored user (a changed login must still be unique). */
-  updateUser(user: DirectoryUser): void {
+  updateUser(user: DirectoryUser, now: number = Date.parse(user.lastUpdated)): void {
     const previous = this.userRecords.get(user.id);
     if (!previous) throw new Error(`No user has the id ${user.id}.`);
     if (previous.profile.login.toLowerCase() !== user.profile.login.toLowerCase()) this.#refuseTakenLogin(user.profile.login);
     this.userRecords.update(user.id, user);
+    for (const watcher of this.watchers) watcher.userChanged?.(user.id, now);
   }
 
   /** Deletes a user: it leaves every group (Everyone last) and so every app it was assigned through them. */
   removeUser(userId: string, now: number): boolean {
     const user = this.userRecords.get(userId);
     if (!user) return false;
-    for (const groupId of [...user.groupIds]) this.removeMember(groupId, userId, now);
+    this.#quietly(() => {
+      for (const groupId of [...user.groupIds]) this.removeMember(groupId, userId, now);
+    });
     this.userRecords.delete(userId);
     this.listener?.memberRemoved(this.#everyoneId, userId);
+    for (const watcher of this.watchers) watcher.userRemoved?.(userId);
     return true;
   }
 
@@ -317,8 +341,11 @@ export class Directory {
     const group = this.groupRecords.get(groupId);
     if (!group || group.type === 'BUILT_IN') return false;
     const members = this.userRecords.page({ limit: Math.max(1, this.userRecords.size), index: ['group', groupId] }).items;
-    for (const user of members) this.removeMember(groupId, user.id, now);
+    this.#quietly(() => {
+      for (const user of members) this.removeMember(groupId, user.id, now);
+    });
     this.groupRecords.delete(groupId);
+    for (const watcher of this.watchers) watcher.groupRemoved?.(groupId, now);
     return true;
   }
 
@@ -331,6 +358,7 @@ export class Directory {
     this.userRecords.update(userId, { ...user, groupIds: [...user.groupIds, groupId] });
     this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: wholeSeconds(now) });
     this.listener?.memberAdded(groupId, userId, now);
+    for (const watcher of this.watchers) watcher.membershipChanged?.(groupId, userId, now);
     return true;
   }
 
@@ -342,6 +370,7 @@ export class Directory {
     this.userRecords.update(userId, { ...user, groupIds: user.groupIds.filter((g) => g !== groupId) });
     this.groupRecords.update(groupId, { ...group, lastMembershipUpdated: wholeSeconds(now) });
     this.listener?.memberRemoved(groupId, userId);
+    if (!this.#removing) for (const watcher of this.watchers) watcher.membershipChanged?.(groupId, userId, now);
     return true;
   }
 
@@ -444,6 +473,16 @@ export class Directory {
     }
     for (const group of groups) if (group.type !== 'BUILT_IN') this.groupRecords.insert({ ...group });
     for (const user of users) this.userRecords.insert({ ...user, groupIds: [...user.groupIds] });
+  }
+
+  #quietly(run: () => void): void {
+    const outer = this.#removing;
+    this.#removing = true;
+    try {
+      run();
+    } finally {
+      this.#removing = outer;
+    }
   }
 
   #addEveryone(): void {

@@ -38,13 +38,33 @@ export function publishedAt(record: LogRecord): number {
   return record instanceof DeferredLogEvent ? record.at : Date.parse(record.published);
 }
 
-/** The backend's System Log, indexed by event type, in publication order. */
-export function createLogCollection() {
-  return new IndexedCollection({
-    id: (record: LogRecord) => record.uuid,
-    indexes: { eventType: (record) => [record.eventType] },
-  });
+/**
+ * The most events the System Log keeps, as many as the request journal: past it the oldest is
+ * dropped, so a long test run cannot grow the backend without bound.
+ */
+export const LOG_MAX_EVENTS = 100_000;
+
+/** The backend's System Log, indexed by event type, in publication order, at most {@link LOG_MAX_EVENTS} events (the oldest dropped first). */
+export class SystemLogCollection extends IndexedCollection<LogRecord, 'eventType'> {
+  constructor(private readonly maxEvents = LOG_MAX_EVENTS) {
+    super({ id: (record: LogRecord) => record.uuid, indexes: { eventType: (record) => [record.eventType] } });
+  }
+
+  /** Adds an event after every other one, dropping the oldest when the log is full. */
+  override insert(record: LogRecord): void {
+    while (this.size >= this.maxEvents) {
+      const oldest = this.values().next();
+      if (oldest.done) break;
+      this.delete(oldest.value.uuid);
+    }
+    super.insert(record);
+  }
+}
+
+/** The backend's System Log. */
+export function createLogCollection(maxEvents = LOG_MAX_EVENTS): SystemLogCollection {
+  return new SystemLogCollection(maxEvents);
 }
 
 /** The backend's System Log collection. */
-export type LogCollection = ReturnType<typeof createLogCollection>;
+export type LogCollection = SystemLogCollection;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppsParts } from '../apps/parts';
+import type { LogsParts } from '../logs/capability';
 import type { Capability, CapabilityDefinition } from '../capability';
 import { direct } from '../state/direct';
 import { isoMs as iso, MAX_ITEMS, str } from '../state/document-fields';
@@ -25,7 +26,7 @@ const grant = z.strictObject({
  */
 export const OAUTH = {
   name: 'oauth',
-  dependsOn: ['apps'],
+  dependsOn: ['apps', 'logs'],
   snapshotMembers: {
     /** Grants of service apps; absent in documents written before grants were kept. */
     grants: z.array(grant).max(MAX_ITEMS).optional(),
@@ -34,6 +35,12 @@ export const OAUTH = {
     const { apps, render } = need<AppsParts>('apps');
     const oauth = new OAuthServer(ctx.env, apps, options.oauth, ctx.newId);
     ctx.env.tokens.use(oauth.verifier);
+    // The System Log names the service app an access token was issued to as the actor of its changes.
+    need<LogsParts>('logs').principals.bearer = (token) => {
+      const clientId = oauth.tokens.get(token)?.clientId;
+      const label = clientId === undefined ? undefined : apps.apps.get(clientId)?.body.label;
+      return clientId === undefined ? undefined : { id: clientId, type: 'PublicClientApp', alternateId: clientId, displayName: String(label ?? clientId), detailEntry: null };
+    };
     const state: MockOAuthState = {
       registerServiceApp: (input) =>
         direct('oauth.registerServiceApp', () => {

@@ -20,6 +20,7 @@ const MEMBERS = {
   oauth: true,
   policies: true,
   refreshTokens: true,
+  groupRules: true,
   directory: true,
   roles: true,
 } satisfies Record<keyof MockCapabilityState, true>;

@@ -6,6 +6,7 @@ import { composeBackend } from '../../../mock-server/backend';
 import { BUILT_IN_CAPABILITIES } from '../../../mock-server/capabilities';
 import type { CapabilityDefinition } from '../../../mock-server/capability';
 import { DIRECTORY } from '../../../mock-server/directory/capability';
+import { LOGS } from '../../../mock-server/logs/capability';
 import { ControlInputError, createMockBackend } from '../../../mock-server/index';
 
 interface Note {
@@ -140,7 +141,8 @@ describe('a capability registered in one line', () => {
   });
 
   it('serves a list without apps, policies or a security events receiver', async () => {
-    const b = composeBackend({ ids: 'deterministic' }, [DIRECTORY]);
+    // The directory writes its changes to the System Log, so it comes with it.
+    const b = composeBackend({ ids: 'deterministic' }, [LOGS, DIRECTORY]);
     expect(b.health()).not.toHaveProperty('defaultAccessPolicyId');
     expect(createMockBackend().health()).toHaveProperty('defaultAccessPolicyId');
     const signals = await b.fetch(`${b.orgUrl}/__appset/signals`, { headers: { authorization: `SSWS ${b.defaultToken}` } });
@@ -150,7 +152,7 @@ describe('a capability registered in one line', () => {
     b.reset();
     b.restore(snapshot);
     expect(b.directory.users().map((u) => u.profile.login)).toEqual(['ada@example.com']);
-    expect(() => composeBackend({ seed: 'demo' }, [DIRECTORY])).toThrow("seed: app inputs and 'demo' need the apps capability, which is not in the backend's list");
+    expect(() => composeBackend({ seed: 'demo' }, [LOGS, DIRECTORY])).toThrow("seed: app inputs and 'demo' need the apps capability, which is not in the backend's list");
   });
 
   it('awaits each snapshot part\'s prepare before a restore posted over HTTP, on the unchecked document', async () => {

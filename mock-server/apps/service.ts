@@ -5,7 +5,7 @@ import {
 } from '../../src/apps/create-input';
 import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES } from '../../src/apps/create-input';
 import { oktaId } from '../pipeline/ids';
-import { Catalog, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
+import { Catalog, TEMPLATE_LINK_IDS, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
 import { checkCatalogInput } from './catalog-input';
 import { refuseDeepBody } from '../pipeline/json-bounds';
 import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../pipeline/okta-errors';
@@ -186,7 +186,8 @@ export class AppService {
       newKid: this.options.newKid,
     });
     const body = this.options.observer?.prepare(built, undefined) ?? built;
-    const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
+    const linkIds = answers?.linkIds ?? (name === undefined ? undefined : TEMPLATE_LINK_IDS[name]);
+    const app = storedApp(body, name, { links, idLinks: answers?.idLinks, linkIds, catalog: isCatalog, registered: registered !== undefined });
     app.accessPolicy = this.defaultAccessPolicy?.();
     this.#renderBeforeStoring(app);
     this.apps.insert(app);

@@ -7,7 +7,7 @@ import { wholeSeconds } from '../../shared/time';
 import { type AppService } from '../service';
 import type { StoredApp } from '../store';
 import { BASE_PROPERTIES, MAX_CUSTOM_PROPERTIES, OIDC_BASE_PROPERTIES, type StoredUserSchema, type UserSchemaStore } from './store';
-import type { Json } from '../../shared/json';
+import { isObject, type Json } from '../../shared/json';
 
 /** The base properties of an app's user schema: an OpenID Connect app's are its standard claims. */
 function basePropertiesOf(app: StoredApp): Readonly<Record<string, Json>> {
@@ -43,6 +43,8 @@ function renderCustomProperty(property: Json): Json {
     ...(required === true ? { required } : {}),
     scope: scope ?? 'NONE',
     ...rest,
+    // Items that are JSON objects are open to members beyond those listed, and say so.
+    ...(isObject(rest.items) && rest.items.type === 'object' ? { items: { ...rest.items, additionalProperties: rest.items.additionalProperties ?? true } } : {}),
     ...(type === 'array' && union !== undefined ? { union } : {}),
   };
 }

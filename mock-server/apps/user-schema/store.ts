@@ -31,7 +31,7 @@ const claim = (title: string, description: string, externalName?: string): Json 
 /** The base properties of an OpenID Connect app's user schema: its standard claims, in the order real orgs answer them. */
 export const OIDC_BASE_PROPERTIES: Readonly<Record<string, Json>> = {
   userName: { title: 'Username', type: 'string', required: true, externalName: 'preferred_username', scope: 'SELF' },
-  name: { title: 'Name', description: "End-User's full name in displayable form.", type: 'string', required: true, scope: 'SELF' },
+  name: claim('Name', "End-User's full name in displayable form."),
   nickname: claim('Nickname', 'Casual name of the End-User (may or may not be the same as the given_name)'),
   given_name: claim('Given Name', 'Given name or first name of the End-User.'),
   middle_name: claim('Middle Name', 'Middle name of the End-User.'),

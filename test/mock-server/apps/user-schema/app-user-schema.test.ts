@@ -60,7 +60,7 @@ describe('the app user schema', () => {
     expect(base.properties.locality).toEqual({
       title: 'Locality', description: 'City or locality component.', type: 'string', externalName: 'address.locality', scope: 'SELF',
     });
-    expect(base.required).toEqual(['userName', 'name']);
+    expect(base.required).toEqual(['userName']);
     expect(body.name).toMatch(new RegExp(`^${app.name}_[0-9a-v]{7}$`));
     expect(body.definitions.custom).toEqual({ id: '#custom', type: 'object', properties: {} });
   });
@@ -72,10 +72,15 @@ describe('the app user schema', () => {
     expect(await nameOf(one.id)).not.toBe(await nameOf(two.id));
   });
 
-  it("a base property made optional loses `required`, and leaves the schema's required list", async () => {
+  it("a base property made required joins the schema's required list; made optional again, it loses `required`", async () => {
     const app = backend.apps.create(oidcClient());
     const path = `/api/v1/meta/schemas/apps/${app.id}/default`;
     const name = { title: 'Name', type: 'string', master: { type: 'PROFILE_MASTER' }, permissions: [{ action: 'READ_ONLY', principal: 'SELF' }] };
+    const required = await call(backend, path, { method: 'POST', json: { definitions: { base: { properties: { name: { ...name, required: true } } } } } });
+    expect(required.body.definitions.base.properties.name).toEqual({
+      title: 'Name', description: "End-User's full name in displayable form.", type: 'string', required: true, scope: 'SELF',
+    });
+    expect(required.body.definitions.base.required).toEqual(['userName', 'name']);
     const answer = await call(backend, path, { method: 'POST', json: { definitions: { base: { properties: { name: { ...name, required: false } } } } } });
     expect(answer.status).toBe(200);
     expect(answer.body.definitions.base.properties.name).toEqual({ title: 'Name', description: "End-User's full name in displayable form.", type: 'string', scope: 'SELF' });
@@ -109,5 +114,13 @@ describe('the app user schema', () => {
       required: [],
     });
     expect((await call(backend, path)).body).toEqual(answer.body);
+  });
+
+  it('answers items that are JSON objects as open to other members (additionalProperties: true), as recorded', async () => {
+    const app = backend.apps.create(oidcClient());
+    const path = `/api/v1/meta/schemas/apps/${app.id}/default`;
+    const items = { type: 'object', enum: [{ value: 'a' }], oneOf: [{ const: { value: 'a' }, title: 'object a' }] };
+    const answer = await call(backend, path, { method: 'POST', json: { definitions: { custom: { properties: { pick: { title: 'pick', type: 'array', items } } } } } });
+    expect(answer.body.definitions.custom.properties.pick.items).toEqual({ ...items, additionalProperties: true });
   });
 });

@@ -147,6 +147,15 @@ describe('defaults real organizations add', () => {
     expect(replaced.body.settings.signOn.idpIssuer).toBe('http://www.okta.com/${org.externalKey}');
   });
 
+  it('answers a custom SAML app\'s empty defaultRelayState as null, as real orgs have since April 2026', async () => {
+    const input = customSaml();
+    const created = await create({ ...input, settings: { signOn: { ...(input.settings as { signOn: object }).signOn, defaultRelayState: '' } } });
+    expect(created.status).toBe(200);
+    expect(created.body.settings.signOn.defaultRelayState).toBeNull();
+    const replaced = await call(backend, `/api/v1/apps/${created.body.id}`, { method: 'PUT', json: created.body });
+    expect(replaced.body.settings.signOn.defaultRelayState).toBeNull();
+  });
+
   it('answers a custom SAML app with assertionEncryption { enabled: false }', async () => {
     const created = await create(customSaml());
     expect(created.body.settings.signOn.assertionEncryption).toEqual({ enabled: false });

@@ -66,6 +66,17 @@ export function appLinkNames(app: StoredApp): Array<{ name: string; last: string
   }));
 }
 
+/**
+ * What an OpenID Connect client authenticates with, as `_links.clientCredentials` names it: its
+ * `jwks` for `private_key_jwt`, nothing for a public client (`none`), its `secrets` otherwise.
+ */
+function clientCredentialsLink(app: StoredApp): 'jwks' | 'secrets' | undefined {
+  if (app.body.signOnMode !== 'OPENID_CONNECT') return undefined;
+  const credentials = isObject(app.body.credentials) ? app.body.credentials : {};
+  const method = isObject(credentials.oauthClient) ? credentials.oauthClient.token_endpoint_auth_method : undefined;
+  return method === 'private_key_jwt' ? 'jwks' : method === 'none' ? undefined : 'secrets';
+}
+
 /** The admin console origin of an org (`https://acme-admin.okta.com`), where help pages live. */
 function adminOrigin(orgUrl: URL): string {
   const [sub, ...rest] = orgUrl.hostname.split('.');
@@ -100,7 +111,8 @@ export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssign
   if (status !== 'ACTIVE') links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
   links.groups = { href: href(`/api/v1/apps/${id}/groups`) };
   links.logo = [{ name: 'medium', href: href(app.logo ? `/fs/bco/4/${app.logo.id}` : '/assets/img/logos/default.png'), type: app.logo?.type ?? 'image/png' }];
-  if (mode === 'OPENID_CONNECT') links.clientCredentials = [{ name: 'secrets', href: href(`/api/v1/apps/${id}/credentials/secrets`) }];
+  const credentialsLink = clientCredentialsLink(app);
+  if (credentialsLink) links.clientCredentials = [{ name: credentialsLink, href: href(`/api/v1/apps/${id}/credentials/${credentialsLink}`) }];
   // After clientCredentials, as real organizations order them.
   if (app.accessPolicy !== undefined) links.accessPolicy = { href: href(`/api/v1/policies/${app.accessPolicy}`) };
   links.users = { href: href(`/api/v1/apps/${id}/users`) };

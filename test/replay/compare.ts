@@ -32,7 +32,7 @@ export interface Answer {
   body: unknown;
 }
 
-const ID = /\b(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol|exk|ofc|gPm)[0-9A-Za-z]{17}\b/g;
+const ID = /\b(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol|exk|ofc|gPm|pks)[0-9A-Za-z]{17}\b/g;
 /** Key ids, CSR ids and thumbprints: 43 base64url characters (a SHA-256 digest). */
 const DIGEST_ID = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 /** Members holding base64 DER (certificates, CSRs): compared as such, not by length (which follows the org's name). */

@@ -266,3 +266,25 @@ describe('backend.directory', () => {
     expect(backend.directory.users()).toEqual([]);
   });
 });
+
+describe('an app user assigned through a group', () => {
+  it('links the group it came through, with its name; a user assigned directly has no group link', async () => {
+    const app = backend.apps.create(bookmark());
+    const ada = backend.directory.addUser({ login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    const alan = backend.directory.addUser({ login: 'alan@example.com', firstName: 'Alan', lastName: 'Turing' });
+    const engineering = backend.directory.addGroup({ name: 'Engineering' });
+    backend.directory.addMember(engineering.id, ada.id);
+    expect((await call(backend, `/api/v1/apps/${app.id}/groups/${engineering.id}`, { method: 'PUT', json: {} })).status).toBe(200);
+    expect((await call(backend, `/api/v1/apps/${app.id}/users`, { method: 'POST', json: { id: alan.id, credentials: { userName: 'alan' } } })).status).toBe(200);
+    const viaGroup = (await call(backend, `/api/v1/apps/${app.id}/users/${ada.id}`)).body;
+    expect(viaGroup.scope).toBe('GROUP');
+    expect(viaGroup._links).toEqual({
+      app: { href: `${backend.orgUrl}/api/v1/apps/${app.id}` },
+      user: { href: `${backend.orgUrl}/api/v1/users/${ada.id}` },
+      group: { name: 'Engineering', href: `${backend.orgUrl}/api/v1/groups/${engineering.id}` },
+    });
+    const listed = (await call(backend, `/api/v1/apps/${app.id}/users`)).body as Array<{ id: string; _links: Record<string, unknown> }>;
+    expect(listed.find((u) => u.id === ada.id)!._links.group).toEqual({ name: 'Engineering', href: `${backend.orgUrl}/api/v1/groups/${engineering.id}` });
+    expect(listed.find((u) => u.id === alan.id)!._links).not.toHaveProperty('group');
+  });
+});

@@ -189,9 +189,13 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
       handle: async (input) => {
         const { params } = input;
         const name = params.name!;
+        if (!(APP_FEATURE_NAMES as readonly string[]).includes(name)) throw notFound(name, 'PublicAppFeatureSetName');
+        // The body is read before the app is looked at: a body that is not JSON is E0000003 even for
+        // an app without provisioning, as real orgs answer.
+        const body = await readJsonBody(input);
         featureOf(params.appId!, name);
         const schema = name === 'USER_PROVISIONING' ? UserProvisioningUpdateSchema : InboundProvisioningUpdateSchema;
-        const change = checkedBody(schema, await readJsonBody(input)) as Json;
+        const change = checkedBody(schema, body) as Json;
         store.setCapabilities(params.appId!, name, mergeOnto(store.featureCapabilities(params.appId!, name), change));
         return { status: 200, body: renderFeature(params.appId!, name) };
       },

@@ -69,6 +69,19 @@ describe('app features', () => {
     expectOktaError(await call(backend, `/api/v1/apps/${app.id}/features/USER_PROVISIONING`), 400, 'E0000001', 'Api validation failed: feature', NOT_SUPPORTED);
   });
 
+  it('a PUT without a well-formed body is 400 E0000003 before the app is looked at, even for an app without provisioning (as recorded)', async () => {
+    const app = backend.apps.create(bookmark());
+    const path = `/api/v1/apps/${app.id}/features/USER_PROVISIONING`;
+    for (const rawBody of [undefined, '{"create":', 'not json']) {
+      expectOktaError(await call(backend, path, { method: 'PUT', rawBody }), 400, 'E0000003', 'The request body was not well-formed.');
+    }
+    const enabled = backend.apps.create(org2org());
+    await call(backend, `/api/v1/apps/${enabled.id}/connections/default/lifecycle/activate`, { method: 'POST' });
+    const before = (await call(backend, `/api/v1/apps/${enabled.id}/features/USER_PROVISIONING`)).body;
+    expectOktaError(await call(backend, `/api/v1/apps/${enabled.id}/features/USER_PROVISIONING`, { method: 'PUT', rawBody: '{' }), 400, 'E0000003', 'The request body was not well-formed.');
+    expect((await call(backend, `/api/v1/apps/${enabled.id}/features/USER_PROVISIONING`)).body).toEqual(before);
+  });
+
   it('need the connection enabled first', async () => {
     const app = backend.apps.create(org2org());
     expectOktaError(await call(backend, `/api/v1/apps/${app.id}/features`), 400, 'E0000001', 'Api validation failed: feature', ['Provisioning is not enabled for the app instance.']);

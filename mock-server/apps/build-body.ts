@@ -95,7 +95,9 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
   let credentials = mergeOnto(base, isObject(input.credentials) ? input.credentials : {});
   if (ctx.catalog) return catalogCredentials(credentials, ctx);
   if (ctx.signOnMode === 'OPENID_CONNECT') {
-    const given = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
+    const sent = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
+    // An empty secret is no secret given: the client keeps its own (real orgs answer a replace so).
+    const given = sent.client_secret === '' ? Object.fromEntries(Object.entries(sent).filter(([key]) => key !== 'client_secret')) : sent;
     const previousClient = isObject(previous.oauthClient) ? previous.oauthClient : {};
     const method = typeof given.token_endpoint_auth_method === 'string' ? given.token_endpoint_auth_method : 'client_secret_basic';
     const client: Json = { autoKeyRotation: true, client_id: ctx.id };

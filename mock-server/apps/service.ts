@@ -150,8 +150,8 @@ export class AppService {
       if (name !== undefined && !check.known) throw notFound(name, 'App');
     }
     const accessibility = value.accessibility as { selfService?: unknown } | undefined;
-    if (accessibility?.selfService === true && !this.options.selfServiceAssignment) {
-      // Every recorded create asking for self-service was refused so: orgs have it off by default.
+    if (accessibility?.selfService === true && this.options.selfServiceAssignment === false) {
+      // What the recording orgs answered in 2023, before self-service assignment was on in them (2025).
       throw new OktaHttpError(403, 'E0000043', 'Self service application assignment is not enabled.', [
         'Self service application assignment for organization managed apps must be enabled.',
       ]);

@@ -59,7 +59,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     out.profile = c.clientId === undefined ? { authScheme: c.authScheme } : { authScheme: c.authScheme, clientId: c.clientId };
     const self = `${base(appId)}/connections/default`;
     const action = c.status === 'ENABLED' ? 'deactivate' : 'activate';
-    out._links = { self: { href: self, hints: { allow: ['GET', 'POST'] } }, [action]: { href: `${self}/lifecycle/${action}`, hints: { allow: ['POST'] } } };
+    out._links = { self: { href: self, hints: { allow: ['POST', 'GET'] } }, [action]: { href: `${self}/lifecycle/${action}`, hints: { allow: ['POST'] } } };
     return out;
   };
 

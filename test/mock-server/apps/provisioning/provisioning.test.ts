@@ -30,7 +30,7 @@ describe('the default provisioning connection', () => {
       authScheme: 'TOKEN',
       status: 'DISABLED',
       profile: { authScheme: 'TOKEN' },
-      _links: { self: { href: self, hints: { allow: ['GET', 'POST'] } }, activate: { href: `${self}/lifecycle/activate`, hints: { allow: ['POST'] } } },
+      _links: { self: { href: self, hints: { allow: ['POST', 'GET'] } }, activate: { href: `${self}/lifecycle/activate`, hints: { allow: ['POST'] } } },
     });
     const updated = await call(backend, `${path}?activate=true`, { method: 'POST', json: { profile: { authScheme: 'TOKEN', token: 'secret-token-value' } } });
     expect(updated.body).toMatchObject({ status: 'ENABLED', profile: { authScheme: 'TOKEN' } });

@@ -162,9 +162,9 @@ export class Assignments {
     return page([...this.apps.require(appId).users.values()], limit, after);
   }
 
-  /** One page of an app's group assignments, in assignment order. */
+  /** One page of an app's group assignments, by priority (then in assignment order), as real orgs list them. */
   groups(appId: string, limit: number, after: string | undefined): { items: AppGroupAssignment[]; next?: string } {
-    return page([...this.apps.require(appId).groups.values()], limit, after);
+    return page([...this.apps.require(appId).groups.values()].sort((a, b) => a.priority - b.priority), limit, after);
   }
 
   /** An app user as the API answers it: an OpenID Connect app's profile carries the claims mapped from the user. */

@@ -289,14 +289,34 @@ export class AppService {
     return had;
   }
 
-  /** Assigns a group to an app (what `group.id` filters on), or updates its assignment. */
+  /**
+   * Assigns a group to an app (what `group.id` filters on), or updates its assignment. Priorities
+   * are places in an order, as real orgs keep them: a group given a priority another holds takes
+   * that place and pushes the group there (and any right behind it) one down; a new group given
+   * none goes after the others.
+   */
   assignGroup(appId: string, groupId: string, nowMs: number, input: { priority?: number; profile?: Record<string, unknown> } = {}): AppGroupAssignment {
     const app = this.require(appId);
     const previous = app.groups.get(groupId);
+    const others = [...app.groups.values()].filter((group) => group.id !== groupId);
+    let priority = input.priority ?? previous?.priority ?? others.length;
+    if (input.priority === undefined && previous === undefined && others.some((group) => group.priority === priority)) {
+      priority = Math.max(...others.map((group) => group.priority)) + 1;
+    }
+    if (input.priority !== undefined) {
+      // Only the run of groups right from the place taken moves, so priorities stay within
+      // the largest one given plus the number of groups.
+      let next = priority;
+      for (const group of others.sort((a, b) => a.priority - b.priority)) {
+        if (group.priority < priority) continue;
+        if (group.priority > next) break;
+        app.groups.set(group.id, { ...group, priority: ++next });
+      }
+    }
     const assignment: AppGroupAssignment = {
       id: groupId,
       lastUpdated: wholeSeconds(nowMs),
-      priority: input.priority ?? previous?.priority ?? app.groups.size - (previous ? 1 : 0),
+      priority,
       profile: input.profile ?? previous?.profile ?? {},
     };
     app.groups.set(groupId, assignment);

@@ -53,8 +53,9 @@ export interface MockBackendOptions {
    */
   catalog?: CatalogAppDefinition[];
   /**
-   * Whether the org lets apps be created with `accessibility.selfService: true`. Default `false`:
-   * real organizations answer such a create 403 `E0000043` until self-service assignment is enabled.
+   * Whether the org lets apps be created with `accessibility.selfService: true`. Default `true`, as
+   * the recording orgs answered from 2025 on; `false` plays an org where self-service assignment is
+   * off, which answers such a create 403 `E0000043` (as the same orgs did in 2023).
    */
   selfServiceAssignment?: boolean;
   /**

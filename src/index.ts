@@ -36,8 +36,8 @@ export type { AppFederatedClaimsResource, FederatedClaim } from './apps/federate
 export type { FederatedClaimInput } from './apps/federated-claims/input';
 export type { AppUserSchemaDocument, AppUserSchemaResource } from './apps/user-schema/resource';
 export type { AppUserSchemaUpdate } from './apps/user-schema/input';
-export { ClientJwkSchema, ClientJwkSetSchema, ClientSecretInputSchema, ClientSecretSchema, CsrSchema, SigningKeySchema } from './apps/credentials/schemas';
-export type { ClientJwk, ClientJwkSet, ClientSecret, ClientSecretInput, Csr, SigningKey } from './apps/credentials/schemas';
+export { ClientJwkSchema, ClientSecretInputSchema, ClientSecretSchema, CsrSchema, SigningKeySchema } from './apps/credentials/schemas';
+export type { ClientJwk, ClientSecret, ClientSecretInput, Csr, SigningKey } from './apps/credentials/schemas';
 export type { ClientJwkInput, CsrMetadata } from './apps/credentials/inputs';
 export { expiringKeys } from './apps/credentials/resources';
 export { appCredentials } from './apps/credentials/extension';

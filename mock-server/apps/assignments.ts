@@ -162,16 +162,25 @@ export class Assignments {
     return page([...this.apps.require(appId).users.values()], limit, after);
   }
 
-  /** One page of an app's group assignments, in assignment order. */
+  /** One page of an app's group assignments, by priority (then in assignment order), as real orgs list them. */
   groups(appId: string, limit: number, after: string | undefined): { items: AppGroupAssignment[]; next?: string } {
-    return page([...this.apps.require(appId).groups.values()], limit, after);
+    return page([...this.apps.require(appId).groups.values()].sort((a, b) => a.priority - b.priority), limit, after);
   }
 
   /** An app user as the API answers it: an OpenID Connect app's profile carries the claims mapped from the user. */
   render(orgUrl: URL, appId: string, assignment: AppUserAssignment): Json {
     const app = this.apps.require(appId);
     const profile = openIdConnectApp(app) ? { ...openIdProfile(this.directory.user(assignment.id)), ...assignment.profile } : (assignment.profile ?? {});
-    return renderAppUser(orgUrl, appId, { ...assignment, profile });
+    return renderAppUser(orgUrl, appId, { ...assignment, profile }, assignment.scope === 'GROUP' ? this.#grantingGroup(app, assignment.id) : undefined);
+  }
+
+  /** The first group assigned to the app (in assignment order) that holds the user: what made the user an app user. */
+  #grantingGroup(app: StoredApp, userId: string): { id: string; name: string } | undefined {
+    for (const groupId of app.groups.keys()) {
+      const group = this.directory.group(groupId);
+      if (group && this.directory.isMember(groupId, userId)) return { id: groupId, name: group.profile.name };
+    }
+    return undefined;
   }
 }
 
@@ -231,8 +240,11 @@ function openIdProfile(user: DirectoryUser | undefined): Json {
   };
 }
 
-/** An app user as the API answers it, with links to the app and the user. */
-export function renderAppUser(orgUrl: URL, appId: string, user: AppUserAssignment): Json {
+/**
+ * An app user as the API answers it, with links to the app and the user, and for a user assigned
+ * through a group (`scope: GROUP`) to that group, with its name, as real orgs answer.
+ */
+export function renderAppUser(orgUrl: URL, appId: string, user: AppUserAssignment, through?: { id: string; name: string }): Json {
   const origin = orgUrl.origin;
   return {
     ...user,
@@ -240,6 +252,7 @@ export function renderAppUser(orgUrl: URL, appId: string, user: AppUserAssignmen
     _links: {
       app: { href: `${origin}/api/v1/apps/${appId}` },
       user: { href: `${origin}/api/v1/users/${user.id}` },
+      ...(through === undefined ? {} : { group: { name: through.name, href: `${origin}/api/v1/groups/${through.id}` } }),
     },
   };
 }

@@ -95,7 +95,9 @@ function credentialsFor(input: Json, ctx: BuildContext): Json {
   let credentials = mergeOnto(base, isObject(input.credentials) ? input.credentials : {});
   if (ctx.catalog) return catalogCredentials(credentials, ctx);
   if (ctx.signOnMode === 'OPENID_CONNECT') {
-    const given = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
+    const sent = isObject(credentials.oauthClient) ? credentials.oauthClient : {};
+    // An empty secret is no secret given: the client keeps its own (real orgs answer a replace so).
+    const given = sent.client_secret === '' ? Object.fromEntries(Object.entries(sent).filter(([key]) => key !== 'client_secret')) : sent;
     const previousClient = isObject(previous.oauthClient) ? previous.oauthClient : {};
     const method = typeof given.token_endpoint_auth_method === 'string' ? given.token_endpoint_auth_method : 'client_secret_basic';
     const client: Json = { autoKeyRotation: true, client_id: ctx.id };
@@ -192,10 +194,10 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
   // A validated body without `name` is a custom app; catalog apps in SAML mode have their own rules.
   if (ctx.signOnMode === 'SAML_2_0' && input.name === undefined && isObject(settings.signOn)) {
     const signOn: Json = {};
-    // Real orgs drop the `*Override` members of a custom app and store "" as null.
-    // (`defaultRelayState` kept "" until 2025; the recordings of 2026 show null: most recordings keep it.)
+    // Real orgs drop the `*Override` members of a custom app and store "" as null, `defaultRelayState`
+    // included: they kept its "" in every recording up to March 2026 and answer null in every one since April 2026.
     for (const [key, value] of Object.entries(settings.signOn)) {
-      if (!key.endsWith('Override')) signOn[key] = key === 'defaultRelayState' ? value : emptyToNull(value);
+      if (!key.endsWith('Override')) signOn[key] = emptyToNull(value);
     }
     const slo = isObject(signOn.slo) ? signOn.slo : {};
     if (signOn.spIssuer == null && slo.enabled === true && typeof slo.issuer === 'string') signOn.spIssuer = slo.issuer;

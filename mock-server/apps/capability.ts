@@ -125,6 +125,7 @@ export const APPS = {
               kind: app.kind ?? null,
               links: app.links === undefined ? null : [...app.links],
               ...(app.idLinks === undefined ? {} : { idLinks: [...app.idLinks] }),
+              ...(app.linkIds === undefined ? {} : { linkIds: { ...app.linkIds } }),
               catalog: app.catalog,
               registered: app.registered,
               ...(app.accessPolicy === undefined ? {} : { accessPolicy: app.accessPolicy }),
@@ -158,6 +159,7 @@ export const APPS = {
             const app = storedApp(item.body as Parameters<typeof storedApp>[0], item.kind ?? undefined, {
               links: item.links ?? undefined,
               ...(item.idLinks === undefined ? {} : { idLinks: item.idLinks }),
+              ...(item.linkIds === undefined ? {} : { linkIds: item.linkIds }),
               catalog: item.catalog,
               registered: item.registered,
             });

@@ -24,8 +24,14 @@ export interface CatalogAppDefinition {
   appLinks?: readonly string[];
   /** Default `visibility.appLinks` values when the links are not all shown by default. */
   appLinkDefaults?: Readonly<Record<string, boolean>>;
-  /** Links whose last path segment is an `aln…` id rather than a number. */
+  /** Links whose last path segment is an `aln…` id of the app's own rather than the catalog link's id. */
   idLinks?: readonly string[];
+  /**
+   * The catalog link id each link's href ends with (`_links.appLinks[].href`), the same in every
+   * org: `{ login: '3107' }` for pagerduty. A link named neither here nor in `idLinks` ends with a
+   * number derived from the app's and the link's names.
+   */
+  linkIds?: Readonly<Record<string, string>>;
   /** The app's `licensing` in answers, for apps licensed per seat. */
   licensing?: Readonly<Record<string, unknown>>;
   /**
@@ -40,6 +46,11 @@ const OFFICE365_LINKS = [
   'newsfeed', 'onedrive', 'word', 'planner', 'powerpoint', 'tasks', 'forms', 'crm',
 ] as const;
 
+/** The office365 links with a catalog link id; the others end with an `aln…` id of the app's own. */
+const OFFICE365_LINK_IDS: Readonly<Record<string, string>> = {
+  login: '2161', calendar: '30783', mail: '30781', onedrive: '30785', people: '31727', newsfeed: '31729', sites: '31737',
+};
+
 /** The catalog apps real organizations were recorded creating, with the answers they gave. */
 export const BUILT_IN_CATALOG: readonly CatalogAppDefinition[] = [
   {
@@ -48,6 +59,7 @@ export const BUILT_IN_CATALOG: readonly CatalogAppDefinition[] = [
     required: ['subdomain'],
     optional: ['baseUrl'],
     defaults: { adminUserId: null, baseUrl: null, subdomain: null },
+    linkIds: { login: '3107' },
   },
   {
     name: 'sharepoint_onpremise',
@@ -55,6 +67,7 @@ export const BUILT_IN_CATALOG: readonly CatalogAppDefinition[] = [
     required: ['siteURL'],
     optional: ['groupFilter'],
     defaults: { groupFilter: null, siteURL: null, attributeStatements: null },
+    linkIds: { login: '3601' },
   },
   {
     name: 'amazon_aws',
@@ -79,8 +92,9 @@ export const BUILT_IN_CATALOG: readonly CatalogAppDefinition[] = [
       loginURL: 'https://console.aws.amazon.com/ec2/home',
       secretKeyEnc: null,
     },
+    linkIds: { login: '272' },
   },
-  { name: 'aws_console', signOnModes: ['AUTO_LOGIN'], appLinks: ['aws_console_login'] },
+  { name: 'aws_console', signOnModes: ['AUTO_LOGIN'], appLinks: ['aws_console_login'], linkIds: { aws_console_login: '4163' } },
   { name: 'deelhr', signOnModes: ['AUTO_LOGIN'], provisioningOnly: true },
   { name: 'strongdm', signOnModes: ['OPENID_CONNECT'], optional: ['base_url'], defaults: { base_url: null } },
   { name: 'deel', signOnModes: ['OPENID_CONNECT'] },
@@ -96,6 +110,7 @@ export const TYPED_CATALOG_ANSWERS: Readonly<Record<string, Omit<CatalogAppDefin
     defaults: { afwOnly: false, domain: null, afwId: null, rpId: null },
     appLinks: ['sites', 'accounts', 'keep', 'mail', 'drive', 'calendar'],
     idLinks: ['keep'],
+    linkIds: { sites: '56', accounts: '2555', mail: '50', drive: '52', calendar: '54' },
     licensing: { seatCount: 0 },
     appLinkDefaults: { calendar: true, mail: true, keep: true, sites: true, accounts: true, drive: true },
   },
@@ -106,10 +121,32 @@ export const TYPED_CATALOG_ANSWERS: Readonly<Record<string, Omit<CatalogAppDefin
       office365FlexibleProvisioningMode: null,
     },
     appLinks: ['login'],
+    linkIds: OFFICE365_LINK_IDS,
+    idLinks: OFFICE365_LINKS.filter((link) => !(link in OFFICE365_LINK_IDS)),
     licensing: { seatCount: 0 },
     appLinkDefaults: Object.fromEntries(OFFICE365_LINKS.map((link) => [link, link === 'login'])),
   },
+  okta_org2org: { linkIds: { login: '51975' } },
+  zoomus: { linkIds: { login: '1835' } },
 };
+
+/**
+ * The catalog link ids of the custom app templates, whose links real orgs answer with the
+ * template's entry in the catalog (`/home/bookmark/{appId}/2557`), the same in every org.
+ */
+export const TEMPLATE_LINK_IDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  bookmark: { login: '2557' },
+  template_basic_auth: { login: '2873' },
+  template_swa: { login: '2357' },
+  template_swa3field: { login: '3287' },
+  template_sps: { login: '2355' },
+};
+
+/** The link id of every custom OpenID Connect app (`oidc_client_link`), the same in every org. */
+export const OIDC_CLIENT_LINK_ID = 'aln177a159h7Zf52X0g8';
+
+/** What a catalog link id may be: it ends a URL path. */
+export const LINK_ID = /^[A-Za-z0-9]{1,40}$/;
 
 /** A catalog registry: the built-in definitions plus the caller's, looked up by name. */
 export class Catalog {
@@ -126,6 +163,11 @@ export class Catalog {
     }
     if (!Array.isArray(definition.signOnModes) || definition.signOnModes.length === 0) {
       throw new TypeError(`catalog app ${definition.name}: signOnModes must list at least one mode, e.g. ["SAML_2_0"].`);
+    }
+    for (const [link, id] of Object.entries(definition.linkIds ?? {})) {
+      if (!LINK_ID.test(id) || link.length > 100) {
+        throw new TypeError(`catalog app ${definition.name}: linkIds.${link.slice(0, 100)} must be 1 to 40 letters or digits, e.g. "3107".`);
+      }
     }
     this.#byName.set(definition.name.toLowerCase(), definition);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoMs as iso, MAX_ITEMS, seedId as id, str } from '../state/document-fields';
+import { LINK_ID } from './catalog';
 import { CredentialsSnapshotSchema } from './credentials/snapshot';
 
 const appUserAssignment = z.strictObject({
@@ -34,6 +35,8 @@ const snapshotApp = z.strictObject({
   /** Names of the app's links (`null`: one `{name}_link`), those linked by an `aln…` id, and what kind of catalog app it is. */
   links: z.array(str(100)).max(100).nullable(),
   idLinks: z.array(str(100)).max(100).optional(),
+  /** The catalog link id each named link ends with (absent in older documents). */
+  linkIds: z.record(str(100), z.string().regex(LINK_ID)).optional(),
   catalog: z.boolean(),
   registered: z.boolean(),
   /** The app sign-in policy it is assigned to, and its uploaded logo (absent in older documents). */

@@ -1,4 +1,5 @@
 import { SAML_MODES } from './build-body';
+import { OIDC_CLIENT_LINK_ID } from './catalog';
 import type { AppBody, AppUserAssignment, StoredApp } from './store';
 import { isObject, type Json } from '../shared/json';
 
@@ -35,24 +36,45 @@ export function withoutClientSecret(credentials: unknown): unknown {
   return { ...credentials, oauthClient };
 }
 
-/** A number in 1000..9999 derived from an app id: the last segment of a numbered app link. */
-function linkNumber(id: string): number {
+/**
+ * A number in 1000..9999 derived from an app's and a link's names: the last segment of a catalog
+ * link whose id the backend does not know, the same for every app of that name (as catalog link ids are).
+ */
+function linkNumber(name: string, link: string): number {
   let n = 0;
-  for (const ch of id) n = (n * 31 + ch.charCodeAt(0)) % 9000;
+  for (const ch of `${name}/${link}`) n = (n * 31 + ch.charCodeAt(0)) % 9000;
   return 1000 + n;
 }
 
 /**
- * The app's links as real organizations name them: one `{name}_link` whose last segment is an
- * `aln…` id for apps named by the server or on OpenID Connect, the catalog's named links (`login`
- * for most kinds) with a number otherwise.
+ * The app's links as real organizations name them: one `{name}_link` for apps named by the server
+ * or on OpenID Connect, whose last segment is an `aln…` id of the app's own (every custom OpenID
+ * Connect app shares `oidc_client`'s); the catalog's named links (`login` for most kinds) otherwise,
+ * ending with the catalog link's id, the same in every org.
  */
 export function appLinkNames(app: StoredApp): Array<{ name: string; last: string }> {
   const { id, name, signOnMode } = app.body;
   if (app.kind === undefined || signOnMode === 'OPENID_CONNECT' || app.links === undefined) {
-    return [{ name: `${name.toLowerCase()}_link`, last: `aln${id.slice(3)}` }];
+    return [{ name: `${name.toLowerCase()}_link`, last: name === 'oidc_client' ? OIDC_CLIENT_LINK_ID : `aln${id.slice(3)}` }];
   }
-  return app.links.map((link, i) => ({ name: link, last: app.idLinks?.includes(link) ? `aln${id.slice(4)}${i}` : String(linkNumber(id) + i) }));
+  return app.links.map((link, i) => ({
+    name: link,
+    last:
+      app.linkIds !== undefined && Object.hasOwn(app.linkIds, link)
+        ? app.linkIds[link]!
+        : app.idLinks?.includes(link) ? `aln${id.slice(4)}${i}` : String(linkNumber(name, link)),
+  }));
+}
+
+/**
+ * What an OpenID Connect client authenticates with, as `_links.clientCredentials` names it: its
+ * `jwks` for `private_key_jwt`, nothing for a public client (`none`), its `secrets` otherwise.
+ */
+function clientCredentialsLink(app: StoredApp): 'jwks' | 'secrets' | undefined {
+  if (app.body.signOnMode !== 'OPENID_CONNECT') return undefined;
+  const credentials = isObject(app.body.credentials) ? app.body.credentials : {};
+  const method = isObject(credentials.oauthClient) ? credentials.oauthClient.token_endpoint_auth_method : undefined;
+  return method === 'private_key_jwt' ? 'jwks' : method === 'none' ? undefined : 'secrets';
 }
 
 /** The admin console origin of an org (`https://acme-admin.okta.com`), where help pages live. */
@@ -89,7 +111,8 @@ export function renderApp(app: StoredApp, orgUrl: URL, embedUser?: AppUserAssign
   if (status !== 'ACTIVE') links.activate = { href: href(`/api/v1/apps/${id}/lifecycle/activate`) };
   links.groups = { href: href(`/api/v1/apps/${id}/groups`) };
   links.logo = [{ name: 'medium', href: href(app.logo ? `/fs/bco/4/${app.logo.id}` : '/assets/img/logos/default.png'), type: app.logo?.type ?? 'image/png' }];
-  if (mode === 'OPENID_CONNECT') links.clientCredentials = [{ name: 'secrets', href: href(`/api/v1/apps/${id}/credentials/secrets`) }];
+  const credentialsLink = clientCredentialsLink(app);
+  if (credentialsLink) links.clientCredentials = [{ name: credentialsLink, href: href(`/api/v1/apps/${id}/credentials/${credentialsLink}`) }];
   // After clientCredentials, as real organizations order them.
   if (app.accessPolicy !== undefined) links.accessPolicy = { href: href(`/api/v1/policies/${app.accessPolicy}`) };
   links.users = { href: href(`/api/v1/apps/${id}/users`) };

@@ -5,7 +5,7 @@ import {
 } from '../../src/apps/create-input';
 import { CATALOG_APP_NAMES, CUSTOM_APP_NAMES } from '../../src/apps/create-input';
 import { oktaId } from '../pipeline/ids';
-import { Catalog, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
+import { Catalog, TEMPLATE_LINK_IDS, TYPED_CATALOG_ANSWERS, type CatalogAppDefinition } from './catalog';
 import { checkCatalogInput } from './catalog-input';
 import { refuseDeepBody } from '../pipeline/json-bounds';
 import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../pipeline/okta-errors';
@@ -150,8 +150,8 @@ export class AppService {
       if (name !== undefined && !check.known) throw notFound(name, 'App');
     }
     const accessibility = value.accessibility as { selfService?: unknown } | undefined;
-    if (accessibility?.selfService === true && !this.options.selfServiceAssignment) {
-      // Every recorded create asking for self-service was refused so: orgs have it off by default.
+    if (accessibility?.selfService === true && this.options.selfServiceAssignment === false) {
+      // What the recording orgs answered in 2023, before self-service assignment was on in them (2025).
       throw new OktaHttpError(403, 'E0000043', 'Self service application assignment is not enabled.', [
         'Self service application assignment for organization managed apps must be enabled.',
       ]);
@@ -186,7 +186,8 @@ export class AppService {
       newKid: this.options.newKid,
     });
     const body = this.options.observer?.prepare(built, undefined) ?? built;
-    const app = storedApp(body, name, { links, idLinks: answers?.idLinks, catalog: isCatalog, registered: registered !== undefined });
+    const linkIds = answers?.linkIds ?? (name === undefined ? undefined : TEMPLATE_LINK_IDS[name]);
+    const app = storedApp(body, name, { links, idLinks: answers?.idLinks, linkIds, catalog: isCatalog, registered: registered !== undefined });
     app.accessPolicy = this.defaultAccessPolicy?.();
     this.#renderBeforeStoring(app);
     this.apps.insert(app);
@@ -288,14 +289,34 @@ export class AppService {
     return had;
   }
 
-  /** Assigns a group to an app (what `group.id` filters on), or updates its assignment. */
+  /**
+   * Assigns a group to an app (what `group.id` filters on), or updates its assignment. Priorities
+   * are places in an order, as real orgs keep them: a group given a priority another holds takes
+   * that place and pushes the group there (and any right behind it) one down; a new group given
+   * none goes after the others.
+   */
   assignGroup(appId: string, groupId: string, nowMs: number, input: { priority?: number; profile?: Record<string, unknown> } = {}): AppGroupAssignment {
     const app = this.require(appId);
     const previous = app.groups.get(groupId);
+    const others = [...app.groups.values()].filter((group) => group.id !== groupId);
+    let priority = input.priority ?? previous?.priority ?? others.length;
+    if (input.priority === undefined && previous === undefined && others.some((group) => group.priority === priority)) {
+      priority = Math.max(...others.map((group) => group.priority)) + 1;
+    }
+    if (input.priority !== undefined) {
+      // Only the run of groups right from the place taken moves, so priorities stay within
+      // the largest one given plus the number of groups.
+      let next = priority;
+      for (const group of others.sort((a, b) => a.priority - b.priority)) {
+        if (group.priority < priority) continue;
+        if (group.priority > next) break;
+        app.groups.set(group.id, { ...group, priority: ++next });
+      }
+    }
     const assignment: AppGroupAssignment = {
       id: groupId,
       lastUpdated: wholeSeconds(nowMs),
-      priority: input.priority ?? previous?.priority ?? app.groups.size - (previous ? 1 : 0),
+      priority,
       profile: input.profile ?? previous?.profile ?? {},
     };
     app.groups.set(groupId, assignment);

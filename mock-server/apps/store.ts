@@ -59,8 +59,10 @@ export interface StoredApp {
   groups: Map<string, AppGroupAssignment>;
   /** Names of the app's links; `undefined` for one `{name}_link` (apps named by the server, OpenID Connect). */
   links: readonly string[] | undefined;
-  /** Links whose last path segment is an `aln…` id rather than a number. */
+  /** Links whose last path segment is an `aln…` id of the app's own rather than a catalog link id. */
   idLinks?: readonly string[];
+  /** The catalog link id each named link's href ends with, the same in every org (`{ login: '2557' }`). */
+  linkIds?: Readonly<Record<string, string>>;
   /** A catalog (OIN) app: its help page is the vendor's, its settings follow its definition. */
   catalog: boolean;
   /** A catalog app of the backend's registry (not typed by the SDK): replace checks only the generic shape. */
@@ -130,7 +132,7 @@ export type AppCollection = ReturnType<typeof createAppCollection>;
 export function storedApp(
   body: AppBody,
   kind: string | undefined,
-  extra: Pick<StoredApp, 'links' | 'idLinks' | 'catalog' | 'registered'> = { links: undefined, catalog: false, registered: false },
+  extra: Pick<StoredApp, 'links' | 'idLinks' | 'linkIds' | 'catalog' | 'registered'> = { links: undefined, catalog: false, registered: false },
 ): StoredApp {
   return {
     body,

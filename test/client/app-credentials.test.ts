@@ -127,19 +127,19 @@ describe('client.apps.secrets', () => {
 });
 
 describe('client.apps.jwks', () => {
-  it('adds a key, lists the key set, deactivates, activates and deletes it', async () => {
+  it('adds a key, lists the keys, deactivates, activates and deletes it', async () => {
     const app = backend.apps.create(oidcApp());
     const { jwks } = client().apps;
     const { publicKey } = await generateKeyPair('RS256');
     const added = await jwks.add(app.id, { ...(await exportJWK(publicKey)), kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256' });
     expect(added).toMatchObject({ kid: 'k1', kty: 'RSA', status: 'ACTIVE' });
-    expect((await jwks.list(app.id)).keys).toEqual([added]);
+    expect(await jwks.list(app.id).toArray({ max: 50 })).toEqual([added]);
     expect(await jwks.get(app.id, added.id)).toEqual(added);
     expect((await jwks.deactivate(app.id, added.id)).status).toBe('INACTIVE');
     expect((await jwks.activate(app.id, added.id)).status).toBe('ACTIVE');
     await jwks.deactivate(app.id, added.id);
     await jwks.delete(app.id, added.id);
-    expect((await jwks.list(app.id)).keys).toEqual([]);
+    expect(await jwks.list(app.id).toArray({ max: 50 })).toEqual([]);
   });
 });
 

@@ -29,3 +29,14 @@ export function customAutoLogin(label = 'Legacy Portal'): CreateApplicationInput
 export function google(label = 'Google Workspace'): CreateApplicationInput {
   return { name: 'google', label, signOnMode: 'SAML_2_0', settings: { app: { domain: 'example.com' } } };
 }
+
+/** A custom OpenID Connect web app (`oidc_client`) with a client secret. */
+export function oidcClient(label = 'Customer Portal'): CreateApplicationInput {
+  return {
+    name: 'oidc_client',
+    label,
+    signOnMode: 'OPENID_CONNECT',
+    credentials: { oauthClient: { token_endpoint_auth_method: 'client_secret_basic' } },
+    settings: { oauthClient: { application_type: 'web', grant_types: ['authorization_code'], redirect_uris: ['https://portal.example.com/cb'], response_types: ['code'] } },
+  };
+}

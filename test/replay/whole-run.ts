@@ -128,7 +128,8 @@ function applyOrgSpecific(rules: readonly OrgSpecificValue[], endpoint: string, 
 
 /**
  * An app's links to its catalog entry (`_links.appLinks[].href`) end with the catalog link's id,
- * the same in every org for a catalog app: that id is compared as it is, not as a number.
+ * the same in every org for a catalog app: that id is compared as it is, not as a number or an id
+ * the org chose (`_` before it keeps the id patterns of compare.ts from matching it).
  */
 function pinAppLinks(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(pinAppLinks);
@@ -137,7 +138,7 @@ function pinAppLinks(body: unknown): unknown {
   const appLinks = body._links.appLinks.map((link: unknown) => {
     if (!isObject(link) || typeof link.href !== 'string') return link;
     const last = link.href.slice(link.href.lastIndexOf('/') + 1);
-    return { ...link, href: `${link.href.slice(0, link.href.lastIndexOf('/') + 1)}catalog-link-${last}` };
+    return { ...link, href: `${link.href.slice(0, link.href.lastIndexOf('/') + 1)}catalog-link_${last}` };
   });
   return { ...body, _links: { ...body._links, appLinks } };
 }

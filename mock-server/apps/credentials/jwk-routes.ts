@@ -11,13 +11,14 @@ export function jwkRoutes(kit: CredentialRouteKit): RouteSpec[] {
     {
       method: 'get',
       path: `${base}/jwks`,
-      summary: 'lists the client\'s JSON Web Keys (`settings.oauthClient.jwks`)',
+      summary: 'lists the client\'s JSON Web Keys (`settings.oauthClient.jwks`) as a bare JSON array, as real orgs answer',
       bucket: 'app',
       scope: 'okta.apps.read',
       handle: ({ params }) => {
         const app = requireClient(apps, params.appId!);
-        // Okta's SDKs read the list as a key set: `{ "keys": [...] }`.
-        return ok({ keys: clientKeys(app.body).map((key) => renderClientKey(origin(), app.body.id, key, credentials.keyTimes(app, key.id))) });
+        // A bare JSON array, as real orgs answer (Okta's Java SDK reads it so against them, its Go SDK
+        // types it so); the Node SDK 8.1's `{ keys }` type is not what the wire holds.
+        return ok(clientKeys(app.body).map((key) => renderClientKey(origin(), app.body.id, key, credentials.keyTimes(app, key.id))));
       },
     },
     {

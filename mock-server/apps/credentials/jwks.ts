@@ -43,7 +43,9 @@ export function withClientKeys(body: AppBody, keys: ClientKey[]): AppBody {
 
 /**
  * Gives every key of a created or replaced client an `id` and a `status`, keeping those of the keys
- * it had (matched by `id`, then by `kid`): `kty`, `id`, `status`, then the key's other members.
+ * it had (matched by `id`, then by `kid`): `kty`, `id`, `status`, `kid`, `use`, then the key's other
+ * members, an EC key's `crv` last. `use` and an EC key's `crv` are kept as sent, `null` when not
+ * sent, as real orgs answer them.
  */
 export function identifyKeys(body: AppBody, previous: AppBody | undefined, newId: () => string): AppBody {
   const settings = isObject(body.settings) ? body.settings : {};
@@ -52,10 +54,18 @@ export function identifyKeys(body: AppBody, previous: AppBody | undefined, newId
   const before = previous ? clientKeys(previous) : [];
   const keys = (client.jwks.keys as unknown[]).map((given) => {
     if (!isObject(given)) return given;
-    const { kty, id, status, ...rest } = given;
-    const match = before.find((k) => k.id === id) ?? (typeof given.kid === 'string' ? before.find((k) => k.kid === given.kid) : undefined);
+    const { kty, id, status, kid, use, crv, ...rest } = given;
+    const match = before.find((k) => k.id === id) ?? (typeof kid === 'string' ? before.find((k) => k.kid === kid) : undefined);
     const keptStatus = status === 'ACTIVE' || status === 'INACTIVE' ? status : (match?.status ?? 'ACTIVE');
-    return { ...(kty === undefined ? {} : { kty }), id: match?.id ?? newId(), status: keptStatus, ...rest };
+    return {
+      ...(kty === undefined ? {} : { kty }),
+      id: match?.id ?? newId(),
+      status: keptStatus,
+      ...(kid === undefined ? {} : { kid }),
+      use: use ?? null,
+      ...rest,
+      ...(kty === 'EC' || crv !== undefined ? { crv: crv ?? null } : {}),
+    };
   });
   return { ...body, settings: { ...settings, oauthClient: { ...client, jwks: { ...client.jwks, keys } } } };
 }

@@ -47,11 +47,15 @@ function entityId(app: StoredApp, exk: string): string {
   return `http://www.okta.com/${exk}`;
 }
 
-/** The NameID formats: a custom app's own; those recorded for catalog apps; Okta's documented pair otherwise. */
+/**
+ * The NameID formats: a custom app's own (followed by emailAddress when its own is unspecified, as
+ * recorded); those recorded for catalog apps; Okta's documented pair otherwise.
+ */
 function nameIdFormats(app: StoredApp): string[] {
   if (app.kind === undefined) {
     const format = signOnOf(app).subjectNameIdFormat;
-    return [typeof format === 'string' && format !== '' ? format : UNSPECIFIED_1_1];
+    const own = typeof format === 'string' && format !== '' ? format : UNSPECIFIED_1_1;
+    return own === UNSPECIFIED_1_1 ? [own, EMAIL] : [own];
   }
   if (app.body.name === 'google') return [EMAIL];
   if (app.body.name === 'amazon_aws') return [EMAIL, UNSPECIFIED_2_0];

@@ -59,7 +59,7 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
     out.profile = c.clientId === undefined ? { authScheme: c.authScheme } : { authScheme: c.authScheme, clientId: c.clientId };
     const self = `${base(appId)}/connections/default`;
     const action = c.status === 'ENABLED' ? 'deactivate' : 'activate';
-    out._links = { self: { href: self, hints: { allow: ['GET', 'POST'] } }, [action]: { href: `${self}/lifecycle/${action}`, hints: { allow: ['POST'] } } };
+    out._links = { self: { href: self, hints: { allow: ['POST', 'GET'] } }, [action]: { href: `${self}/lifecycle/${action}`, hints: { allow: ['POST'] } } };
     return out;
   };
 
@@ -197,9 +197,13 @@ export function provisioningRoutes(env: RouteEnv, apps: AppService, store: Provi
       handle: async (input) => {
         const { params } = input;
         const name = params.name!;
+        if (!(APP_FEATURE_NAMES as readonly string[]).includes(name)) throw notFound(name, 'PublicAppFeatureSetName');
+        // The body is read before the app is looked at: a body that is not JSON is E0000003 even for
+        // an app without provisioning, as real orgs answer.
+        const body = await readJsonBody(input);
         featureOf(params.appId!, name);
         const schema = name === 'USER_PROVISIONING' ? UserProvisioningUpdateSchema : InboundProvisioningUpdateSchema;
-        const change = checkedBody(schema, await readJsonBody(input)) as Json;
+        const change = checkedBody(schema, body) as Json;
         store.setCapabilities(params.appId!, name, mergeOnto(store.featureCapabilities(params.appId!, name), change));
         return { status: 200, body: renderFeature(params.appId!, name) };
       },

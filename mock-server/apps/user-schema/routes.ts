@@ -6,8 +6,48 @@ import { checkedBody } from '../checked-body';
 import { wholeSeconds } from '../../shared/time';
 import { type AppService } from '../service';
 import type { StoredApp } from '../store';
-import { BASE_PROPERTIES, MAX_CUSTOM_PROPERTIES, type StoredUserSchema, type UserSchemaStore } from './store';
-import type { Json } from '../../shared/json';
+import { BASE_PROPERTIES, MAX_CUSTOM_PROPERTIES, OIDC_BASE_PROPERTIES, type StoredUserSchema, type UserSchemaStore } from './store';
+import { isObject, type Json } from '../../shared/json';
+
+/** The base properties of an app's user schema: an OpenID Connect app's are its standard claims. */
+function basePropertiesOf(app: StoredApp): Readonly<Record<string, Json>> {
+  return app.body.signOnMode === 'OPENID_CONNECT' ? OIDC_BASE_PROPERTIES : BASE_PROPERTIES;
+}
+
+/**
+ * The schema's `name`: the app's name, "_" and 7 characters real orgs generate per app instance
+ * (`oidc_client_4f46b9a`); derived from the app id here, so it stays the same for the app's life.
+ */
+export function userSchemaName(app: StoredApp): string {
+  let h = 0x811c9dc5;
+  for (const ch of app.body.id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  let suffix = '';
+  for (let i = 0; i < 7; i++) {
+    suffix += '0123456789abcdefghijklmnopqrstuv'[h & 31];
+    h = Math.imul(h ^ i, 0x01000193) >>> 0;
+  }
+  return `${app.body.name}_${suffix}`;
+}
+
+/**
+ * A custom property as real orgs answer it: title, description, type, `required` only when true,
+ * scope, then the rest as given; what they keep to themselves (`master`, `permissions`) left out,
+ * and `union` kept for arrays only.
+ */
+function renderCustomProperty(property: Json): Json {
+  const { title, description, type, required, scope, master: _master, permissions: _permissions, union, ...rest } = property;
+  return {
+    title,
+    ...(description === undefined ? {} : { description }),
+    type,
+    ...(required === true ? { required } : {}),
+    scope: scope ?? 'NONE',
+    ...rest,
+    // Items that are JSON objects are open to members beyond those listed, and say so.
+    ...(isObject(rest.items) && rest.items.type === 'object' ? { items: { ...rest.items, additionalProperties: rest.items.additionalProperties ?? true } } : {}),
+    ...(type === 'array' && union !== undefined ? { union } : {}),
+  };
+}
 
 /**
  * The app user schema (`GET`/`POST /api/v1/meta/schemas/apps/{appId}/default`): its base properties
@@ -20,19 +60,25 @@ export function userSchemaRoutes(env: RouteEnv, apps: AppService, schemas: UserS
 
   const render = (app: StoredApp, state: StoredUserSchema): Json => {
     const base: Json = {};
-    for (const [name, property] of Object.entries(BASE_PROPERTIES)) {
-      base[name] = name in state.baseRequired ? { ...property, required: state.baseRequired[name] } : property;
+    for (const [name, property] of Object.entries(basePropertiesOf(app))) {
+      // A base property no longer required loses the member, as real orgs answer it.
+      if (!Object.hasOwn(state.baseRequired, name)) base[name] = property;
+      else if (state.baseRequired[name]) base[name] = { ...property, required: true };
+      else base[name] = Object.fromEntries(Object.entries(property).filter(([key]) => key !== 'required'));
     }
+    const custom: Json = {};
+    for (const [name, property] of Object.entries(state.custom)) custom[name] = renderCustomProperty(property);
     const required = (properties: Json) => Object.entries(properties).filter(([, p]) => (p as Json).required === true).map(([name]) => name);
     return {
       id: `${env.orgOrigin()}/meta/schemas/apps/${app.body.id}/default`,
       $schema: 'http://json-schema.org/draft-04/schema#',
-      name: app.body.name,
+      name: userSchemaName(app),
       title: `${app.body.label} User`,
       lastUpdated: state.lastUpdated,
       created: state.created,
       definitions: {
-        custom: { id: '#custom', type: 'object', properties: state.custom, required: required(state.custom) },
+        // `required` appears once the schema has a custom property.
+        custom: { id: '#custom', type: 'object', properties: custom, ...(Object.keys(custom).length === 0 ? {} : { required: required(custom) }) },
         base: { id: '#base', type: 'object', properties: base, required: required(base) },
       },
       type: 'object',
@@ -76,7 +122,7 @@ export function userSchemaRoutes(env: RouteEnv, apps: AppService, schemas: UserS
         }
         const baseRequired = { ...previous.baseRequired };
         for (const [name, property] of Object.entries(change.definitions.base?.properties ?? {})) {
-          if (!Object.hasOwn(BASE_PROPERTIES, name)) {
+          if (!Object.hasOwn(basePropertiesOf(app), name)) {
             throw validationFailed([{ path: `definitions.base.properties.${name}`, reason: 'Not a base property of this app; add it under definitions.custom' }]);
           }
           const given = (property as { required?: boolean }).required;

@@ -12,13 +12,11 @@ import { recordOf } from '../../validation/record';
 import type { ClientJwkInput, CsrMetadata } from './inputs';
 import {
   ClientJwkSchema,
-  ClientJwkSetSchema,
   ClientSecretInputSchema,
   ClientSecretSchema,
   CsrSchema,
   SigningKeySchema,
   type ClientJwk,
-  type ClientJwkSet,
   type ClientSecret,
   type ClientSecretInput,
   type Csr,
@@ -82,8 +80,8 @@ export interface AppSecretsResource {
 
 /** An OAuth 2.0 client's JSON Web Keys (`/api/v1/apps/{appId}/credentials/jwks`), the keys of `settings.oauthClient.jwks`. */
 export interface AppJwksResource {
-  /** Lists the client's keys, as the key set the API answers (`{ keys: [...] }`). */
-  list(appId: string, options?: CallOptions): ApiCall<ClientJwkSet>;
+  /** Lists the client's keys (the API answers a bare JSON array, as real orgs do). */
+  list(appId: string, options?: ListOptions): Pager<ClientJwk>;
   /** Adds a public key (an RSA key of at least 2048 bits, or an EC key). */
   add(appId: string, key: ClientJwkInput, options?: CallOptions): ApiCall<ClientJwk>;
   /** Retrieves one key by its `id` (`pks…`). */
@@ -142,8 +140,8 @@ export const appSecrets: (transport: Transport) => AppSecretsResource = defineOp
 
 /** Builds the client JSON Web Keys resource. */
 export const appJwks: (transport: Transport) => AppJwksResource = defineOperations({
-  // The list is a key set (`{ "keys": [...] }`), as Okta's SDKs read it.
-  list: { route: `GET ${jwks}`, answer: ClientJwkSetSchema },
+  // A bare JSON array, as real orgs answer (not the Node SDK 8.1's `{ keys }`).
+  list: { route: `GET ${jwks}`, answer: ClientJwkSchema, list: true, what: 'client JSON Web Keys' },
   add: { route: `POST ${jwks}`, body: ApiCheckedBody, answer: ClientJwkSchema },
   get: { route: `GET ${jwks}/{keyId}`, answer: ClientJwkSchema },
   activate: { route: `POST ${jwks}/{keyId}/lifecycle/activate`, answer: ClientJwkSchema },

@@ -77,9 +77,3 @@ export const ClientJwkSchema = z.looseObject({
 
 /** A JSON Web Key of an OAuth 2.0 client. */
 export type ClientJwk = z.infer<typeof ClientJwkSchema>;
-
-/** An OAuth 2.0 client's keys, as the JWKS API lists them: a key set. */
-export const ClientJwkSetSchema = z.looseObject({ keys: z.array(ClientJwkSchema) });
-
-/** An OAuth 2.0 client's keys. */
-export type ClientJwkSet = z.infer<typeof ClientJwkSetSchema>;

@@ -266,3 +266,59 @@ describe('backend.directory', () => {
     expect(backend.directory.users()).toEqual([]);
   });
 });
+
+describe('an app user assigned through a group', () => {
+  it('links the group it came through, with its name; a user assigned directly has no group link', async () => {
+    const app = backend.apps.create(bookmark());
+    const ada = backend.directory.addUser({ login: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    const alan = backend.directory.addUser({ login: 'alan@example.com', firstName: 'Alan', lastName: 'Turing' });
+    const engineering = backend.directory.addGroup({ name: 'Engineering' });
+    backend.directory.addMember(engineering.id, ada.id);
+    expect((await call(backend, `/api/v1/apps/${app.id}/groups/${engineering.id}`, { method: 'PUT', json: {} })).status).toBe(200);
+    expect((await call(backend, `/api/v1/apps/${app.id}/users`, { method: 'POST', json: { id: alan.id, credentials: { userName: 'alan' } } })).status).toBe(200);
+    const viaGroup = (await call(backend, `/api/v1/apps/${app.id}/users/${ada.id}`)).body;
+    expect(viaGroup.scope).toBe('GROUP');
+    expect(viaGroup._links).toEqual({
+      app: { href: `${backend.orgUrl}/api/v1/apps/${app.id}` },
+      user: { href: `${backend.orgUrl}/api/v1/users/${ada.id}` },
+      group: { name: 'Engineering', href: `${backend.orgUrl}/api/v1/groups/${engineering.id}` },
+    });
+    const listed = (await call(backend, `/api/v1/apps/${app.id}/users`)).body as Array<{ id: string; _links: Record<string, unknown> }>;
+    expect(listed.find((u) => u.id === ada.id)!._links.group).toEqual({ name: 'Engineering', href: `${backend.orgUrl}/api/v1/groups/${engineering.id}` });
+    expect(listed.find((u) => u.id === alan.id)!._links).not.toHaveProperty('group');
+  });
+});
+
+describe('group assignment priorities', () => {
+  const put = (appId: string, groupId: string, json: unknown) => call(backend, `/api/v1/apps/${appId}/groups/${groupId}`, { method: 'PUT', json });
+  const listed = async (appId: string) =>
+    ((await call(backend, `/api/v1/apps/${appId}/groups`)).body as Array<{ id: string; priority: number }>).map((g) => [g.id, g.priority]);
+
+  it('a group given the priority another holds takes its place and pushes it down; the list follows priorities (as recorded)', async () => {
+    const app = backend.apps.create(bookmark());
+    const [one, two] = [backend.directory.addGroup({ name: 'One' }), backend.directory.addGroup({ name: 'Two' })];
+    expect((await put(app.id, one.id, { priority: 0 })).body.priority).toBe(0);
+    expect((await put(app.id, two.id, { priority: 0 })).body.priority).toBe(0);
+    expect(await listed(app.id)).toEqual([[two.id, 0], [one.id, 1]]);
+  });
+
+  it('keeps a priority given beyond the others as it is, and gives a new group without one the next place', async () => {
+    const app = backend.apps.create(bookmark());
+    const [a, b, c] = [backend.directory.addGroup({ name: 'A' }), backend.directory.addGroup({ name: 'B' }), backend.directory.addGroup({ name: 'C' })];
+    expect((await put(app.id, a.id, {})).body.priority).toBe(0);
+    expect((await put(app.id, b.id, { priority: 1 })).body.priority).toBe(1);
+    expect((await put(app.id, c.id, { priority: 4 })).body.priority).toBe(4);
+    expect((await put(app.id, c.id, { priority: 3 })).body.priority).toBe(3);
+    expect(await listed(app.id)).toEqual([[a.id, 0], [b.id, 1], [c.id, 3]]);
+  });
+
+  it('moves only the run of groups right behind the place taken', async () => {
+    const app = backend.apps.create(bookmark());
+    const [a, b, c, d] = ['A', 'B', 'C', 'D'].map((name) => backend.directory.addGroup({ name }));
+    await put(app.id, a!.id, { priority: 0 });
+    await put(app.id, b!.id, { priority: 1 });
+    await put(app.id, c!.id, { priority: 5 });
+    await put(app.id, d!.id, { priority: 0 });
+    expect(await listed(app.id)).toEqual([[d!.id, 0], [a!.id, 1], [b!.id, 2], [c!.id, 5]]);
+  });
+});

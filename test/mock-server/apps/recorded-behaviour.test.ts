@@ -67,15 +67,22 @@ describe('creates real organizations accept', () => {
 describe('self-service assignment', () => {
   const input = { name: 'bookmark', label: 'Wiki', accessibility: { selfService: true }, settings: { app: { url: 'https://wiki.example.com' } } };
 
-  it('refuses a create with selfService: true with 403 E0000043, as real orgs do by default', async () => {
-    expectOktaError(await create(input), 403, 'E0000043', 'Self service application assignment is not enabled.', [
-      'Self service application assignment for organization managed apps must be enabled.',
-    ]);
+  it('accepts a create with selfService: true, as the recording orgs have since 2025', async () => {
+    const created = await create(input);
+    expect(created.status).toBe(200);
+    expect(created.body.accessibility).toMatchObject({ selfService: true });
   });
 
-  it('accepts it when the backend option selfServiceAssignment is on', () => {
-    const open = createMockBackend({ selfServiceAssignment: true });
-    expect(open.apps.create(input as Parameters<typeof open.apps.create>[0]).accessibility).toMatchObject({ selfService: true });
+  it('refuses it with 403 E0000043 when the backend option selfServiceAssignment is false, as those orgs did in 2023', async () => {
+    const closed = createMockBackend({ selfServiceAssignment: false, orgUrl: 'https://closed.okta.test' });
+    const response = await closed.fetch(new Request('https://closed.okta.test/api/v1/apps', {
+      method: 'POST',
+      headers: { authorization: `SSWS ${closed.defaultToken}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(input),
+    }));
+    expectOktaError({ status: response.status, headers: response.headers, text: '', body: await response.json() }, 403, 'E0000043', 'Self service application assignment is not enabled.', [
+      'Self service application assignment for organization managed apps must be enabled.',
+    ]);
   });
 });
 
@@ -145,6 +152,15 @@ describe('defaults real organizations add', () => {
     const replaced = await call(backend, `/api/v1/apps/${created.body.id}`, { method: 'PUT', json: created.body });
     expect(replaced.status).toBe(200);
     expect(replaced.body.settings.signOn.idpIssuer).toBe('http://www.okta.com/${org.externalKey}');
+  });
+
+  it('answers a custom SAML app\'s empty defaultRelayState as null, as real orgs have since April 2026', async () => {
+    const input = customSaml();
+    const created = await create({ ...input, settings: { signOn: { ...(input.settings as { signOn: object }).signOn, defaultRelayState: '' } } });
+    expect(created.status).toBe(200);
+    expect(created.body.settings.signOn.defaultRelayState).toBeNull();
+    const replaced = await call(backend, `/api/v1/apps/${created.body.id}`, { method: 'PUT', json: created.body });
+    expect(replaced.body.settings.signOn.defaultRelayState).toBeNull();
   });
 
   it('answers a custom SAML app with assertionEncryption { enabled: false }', async () => {

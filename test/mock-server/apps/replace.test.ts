@@ -139,3 +139,24 @@ describe('a get → modify → replace round trip through the client', () => {
     expect(backend.apps.get(created.id)).toEqual(replaced);
   });
 });
+
+describe('replacing an OpenID Connect app with an empty client_secret', () => {
+  it('keeps the client its secret and answers it, as real orgs do (the terraform provider sends "")', async () => {
+    const input = {
+      name: 'oidc_client',
+      label: 'Customer Portal',
+      signOnMode: 'OPENID_CONNECT',
+      credentials: { oauthClient: { token_endpoint_auth_method: 'client_secret_basic' } },
+      settings: { oauthClient: { grant_types: ['authorization_code'], redirect_uris: ['https://portal.example.com/cb'], response_types: ['code'], application_type: 'web' } },
+    };
+    const created = await call(backend, '/api/v1/apps', { method: 'POST', json: input });
+    const secret = created.body.credentials.oauthClient.client_secret as string;
+    expect(secret).toMatch(/^[\w-]{64}$/);
+    const oauthClient = { ...created.body.credentials.oauthClient, client_secret: '' };
+    const replaced = await call(backend, `/api/v1/apps/${created.body.id}`, { method: 'PUT', json: { ...created.body, credentials: { ...created.body.credentials, oauthClient } } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.credentials.oauthClient.client_secret).toBe(secret);
+    const listed = await call(backend, `/api/v1/apps/${created.body.id}/credentials/secrets`);
+    expect(listed.body.map((s: { client_secret: string }) => s.client_secret)).toEqual([secret]);
+  });
+});

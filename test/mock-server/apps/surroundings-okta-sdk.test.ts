@@ -117,7 +117,7 @@ describe('@okta/okta-sdk-nodejs around an app', () => {
     const app = backend.apps.create(bookmark());
     const api = official.schemaApi;
     // The SDK reads the schema into its user schema model (whose base properties are a user's, not an app user's).
-    expect(await api.getApplicationUserSchema({ appInstanceId: app.id })).toMatchObject({ id: `${running.url}/meta/schemas/apps/${app.id}/default`, name: 'bookmark' });
+    expect(await api.getApplicationUserSchema({ appInstanceId: app.id })).toMatchObject({ id: `${running.url}/meta/schemas/apps/${app.id}/default`, name: expect.stringMatching(/^bookmark_[0-9a-v]{7}$/) });
     const updated = await api.updateApplicationUserProfile({
       appInstanceId: app.id,
       body: { definitions: { custom: { id: '#custom', type: 'object', properties: { team: { title: 'Team', type: 'string' } } } } } as never,

@@ -46,6 +46,21 @@ describe('POST /oauth2/v1/token with a client assertion', () => {
     expect(body).toEqual({ token_type: 'Bearer', expires_in: 3600, access_token: expect.stringMatching(/^[\w-]{43}$/), scope: 'okta.apps.read' });
   });
 
+  it('verifies with a key registered without use (the app answers it as use: null, as real orgs do)', async () => {
+    const key = await serviceKey();
+    const { use: _use, ...withoutUse } = key.publicJwk;
+    const { clientId } = backend.oauth.registerServiceApp({ publicJwk: withoutUse, scopes: ['okta.apps.read'] });
+    const app = await fetch(`${backend.orgUrl}/api/v1/apps/${clientId}`, { headers: { authorization: `SSWS ${backend.defaultToken}` } });
+    expect(((await app.json()) as { settings: { oauthClient: { jwks: { keys: Array<{ use: unknown }> } } } }).settings.oauthClient.jwks.keys[0]!.use).toBeNull();
+    const response = await tokenRequest(tokenUrl(), {
+      grant_type: 'client_credentials',
+      scope: 'okta.apps.read',
+      client_assertion_type: JWT_BEARER,
+      client_assertion: await assertion(key.privateKey, clientId, tokenUrl(), nowSeconds()),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it('refuses an assertion signed by a key that is not registered (invalid_client)', async () => {
     const { clientId } = await setup();
     const stranger = await serviceKey();

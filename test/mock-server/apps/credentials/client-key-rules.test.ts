@@ -71,8 +71,25 @@ describe("a client's keys given with the app", () => {
     expect(keys).toEqual([
       { kty: 'RSA', id: expect.stringMatching(/^pks/), status: 'ACTIVE', n: rsa.n, e: rsa.e, kid: 'rsa', use: 'sig', alg: 'RS256' },
       { kty: 'EC', id: expect.stringMatching(/^pks/), status: 'ACTIVE', x: ec.x, y: ec.y, crv: 'P-256', kid: 'ec', use: 'sig' },
-      { kty: 'EC', id: expect.stringMatching(/^pks/), status: 'ACTIVE', x: noCurve.x, y: noCurve.y, kid: 'no-crv' },
+      // Sent without use and crv, answered with both null (recorded).
+      { kty: 'EC', id: expect.stringMatching(/^pks/), status: 'ACTIVE', x: noCurve.x, y: noCurve.y, kid: 'no-crv', use: null, crv: null },
     ]);
+    // In the order real orgs answer a key: kty, id, status, kid, use, the key's members, an EC key's crv last.
+    expect(Object.keys(keys[2])).toEqual(['kty', 'id', 'status', 'kid', 'use', 'x', 'y', 'crv']);
+    expect(Object.keys(keys[0]).slice(0, 5)).toEqual(['kty', 'id', 'status', 'kid', 'use']);
+  });
+
+  it('names the client\'s jwks as its _links.clientCredentials when it authenticates with private_key_jwt, its secrets otherwise', async () => {
+    const { call } = credentialBackend({ now: () => START });
+    const created = await call('POST', '/api/v1/apps', { json: oidcApp('private_key_jwt', [(await rsaPair('rsa')).publicJwk]) });
+    expect(created.body._links.clientCredentials).toEqual([{ name: 'jwks', href: expect.stringMatching(new RegExp(`/api/v1/apps/${created.body.id}/credentials/jwks$`)) }]);
+    const read = await call('GET', `/api/v1/apps/${created.body.id}`);
+    expect(read.body._links.clientCredentials[0].name).toBe('jwks');
+    const withSecret = await call('POST', '/api/v1/apps', { json: oidcApp('client_secret_basic') });
+    expect(withSecret.body._links.clientCredentials.map((l: { name: string }) => l.name)).toEqual(['secrets']);
+    const publicClient = await call('POST', '/api/v1/apps', { json: oidcApp('none') });
+    expect(publicClient.status).toBe(200);
+    expect(publicClient.body._links).not.toHaveProperty('clientCredentials');
   });
 
   it('refuses a seed whose app holds a private key, naming the field, and seeds nothing', async () => {

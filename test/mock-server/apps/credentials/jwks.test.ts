@@ -44,11 +44,11 @@ describe('POST /api/v1/apps/{appId}/credentials/jwks', () => {
     expect(read.lastUpdated).toBe('2026-03-01T10:00:32.000Z');
   });
 
-  it('lists the keys as a key set ({ keys: [...] }, as the SDKs read it) and reads one', async () => {
+  it('lists the keys as a bare JSON array, as real orgs answer (not the Node SDK 8.1 `{ keys }`), and reads one', async () => {
     const { call, path } = await client();
-    expect((await call('GET', path)).body).toEqual({ keys: [] });
+    expect((await call('GET', path)).body).toEqual([]);
     const added = (await call('POST', path, { json: await rsaKey('key-1') })).body;
-    expect((await call('GET', path)).body).toEqual({ keys: [added] });
+    expect((await call('GET', path)).body).toEqual([added]);
     expect((await call('GET', `${path}/${added.id}`)).body).toEqual(added);
   });
 
@@ -63,7 +63,7 @@ describe('POST /api/v1/apps/{appId}/credentials/jwks', () => {
         errorCauses: [{ errorSummary: "RSA key length in the 'jwks' is less than '2,048' bits for the given key." }],
       });
     }
-    expect((await call('GET', path)).body).toEqual({ keys: [] });
+    expect((await call('GET', path)).body).toEqual([]);
   });
 
   it.each([
@@ -81,7 +81,7 @@ describe('POST /api/v1/apps/{appId}/credentials/jwks', () => {
     const refused = await call('POST', path, { json: second });
     expect(refused.status).toBe(400);
     expect(refused.body.errorCauses).toEqual([{ errorSummary: cause }]);
-    expect((await call('GET', path)).body.keys).toHaveLength(1);
+    expect((await call('GET', path)).body).toHaveLength(1);
   });
 
   it('refuses a 51st key: at most 50', async () => {
@@ -129,7 +129,7 @@ describe('the lifecycle of a client key', () => {
 
   it("a private_key_jwt client's only ACTIVE signing key cannot be deactivated", async () => {
     const { call, path, app } = await client('private_key_jwt', [await rsaKey('only')]);
-    const [only] = (await call('GET', path)).body.keys;
+    const [only] = (await call('GET', path)).body;
     expect(only.id).toBe(app.settings.oauthClient.jwks.keys[0].id);
     const refused = await call('POST', `${path}/${only.id}/lifecycle/deactivate`);
     expect(refused.status).toBe(400);
@@ -191,7 +191,7 @@ describe('the token endpoint and the client keys', () => {
 
   it('refuses one signed by a key deactivated through the JWKS API (invalid_client), and accepts it again once activated', async () => {
     const { one, two, requestToken, jwks, call } = await service();
-    const { keys } = (await call('GET', jwks)).body;
+    const keys = (await call('GET', jwks)).body;
     const keyOne = keys.find((k: { kid: string }) => k.kid === 'one');
     expect((await call('POST', `${jwks}/${keyOne.id}/lifecycle/deactivate`)).status).toBe(200);
     const refused = await requestToken(one, 'one');

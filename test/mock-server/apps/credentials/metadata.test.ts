@@ -30,6 +30,18 @@ describe('GET /api/v1/apps/{appId}/sso/saml/metadata', () => {
     );
   });
 
+  it('lists emailAddress after the app\'s own NameID format when that is unspecified, as recorded', async () => {
+    const { call } = credentialBackend();
+    const input = samlApp() as { settings: { signOn: Record<string, unknown> } };
+    input.settings.signOn.subjectNameIdFormat = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
+    const app = (await call('POST', '/api/v1/apps', { json: input })).body;
+    const metadata = (await call('GET', `/api/v1/apps/${app.id}/sso/saml/metadata`, { accept: '*/*' })).text;
+    expect(metadata.match(/<md:NameIDFormat>[^<]*<\/md:NameIDFormat>/g)).toEqual([
+      '<md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified</md:NameIDFormat>',
+      '<md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat>',
+    ]);
+  });
+
   it('lists the single logout services, before the NameID formats, when the app has SLO on', async () => {
     const { call } = credentialBackend();
     const app = (await call('POST', '/api/v1/apps', { json: samlApp('Analytics', true) })).body;

@@ -135,7 +135,7 @@ describe('@okta/okta-sdk-nodejs against appset-mock: client secrets and JSON Web
     expect(after).toEqual([listed[0]!.id]);
   });
 
-  it('listJwk, addJwk, getJwk, deactivateOAuth2ClientJsonWebKey, activateOAuth2ClientJsonWebKey and deletejwk', async () => {
+  it('addJwk, getJwk, deactivateOAuth2ClientJsonWebKey, activateOAuth2ClientJsonWebKey and deletejwk; listJwk fails on the bare array real orgs answer', async () => {
     const app = backend.apps.create(oidcApp());
     const api = sdk.applicationSSOPublicKeysApi;
     const { publicKey } = await generateKeyPair('RS256');
@@ -143,12 +143,14 @@ describe('@okta/okta-sdk-nodejs against appset-mock: client secrets and JSON Web
     const added = await api.addJwk({ appId: app.id, addJwkRequest: jwk as never });
     const id = (added as { id: string }).id;
     expect(added).toMatchObject({ kid: 'sdk-key', status: 'ACTIVE' });
-    expect((await api.listJwk({ appId: app.id })).keys?.map((k) => (k as { id: string }).id)).toEqual([id]);
+    // Real orgs answer the list as a bare JSON array, which the Node SDK 8.1 reads as a key set
+    // (`{ keys }`) and fails on, against them as against the backend.
+    await expect(api.listJwk({ appId: app.id })).rejects.toThrow(TypeError);
     expect(await api.getJwk({ appId: app.id, keyId: id })).toMatchObject({ id, kid: 'sdk-key' });
     expect((await api.deactivateOAuth2ClientJsonWebKey({ appId: app.id, keyId: id })).status).toBe('INACTIVE');
     expect((await api.activateOAuth2ClientJsonWebKey({ appId: app.id, keyId: id })).status).toBe('ACTIVE');
     await api.deactivateOAuth2ClientJsonWebKey({ appId: app.id, keyId: id });
     await api.deletejwk({ appId: app.id, keyId: id });
-    expect((await api.listJwk({ appId: app.id })).keys).toEqual([]);
+    await expect(api.getJwk({ appId: app.id, keyId: id })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -30,7 +30,7 @@ describe('the default provisioning connection', () => {
       authScheme: 'TOKEN',
       status: 'DISABLED',
       profile: { authScheme: 'TOKEN' },
-      _links: { self: { href: self, hints: { allow: ['GET', 'POST'] } }, activate: { href: `${self}/lifecycle/activate`, hints: { allow: ['POST'] } } },
+      _links: { self: { href: self, hints: { allow: ['POST', 'GET'] } }, activate: { href: `${self}/lifecycle/activate`, hints: { allow: ['POST'] } } },
     });
     const updated = await call(backend, `${path}?activate=true`, { method: 'POST', json: { profile: { authScheme: 'TOKEN', token: 'secret-token-value' } } });
     expect(updated.body).toMatchObject({ status: 'ENABLED', profile: { authScheme: 'TOKEN' } });
@@ -67,6 +67,19 @@ describe('app features', () => {
     const app = backend.apps.create(bookmark());
     expectOktaError(await call(backend, `/api/v1/apps/${app.id}/features`), 400, 'E0000001', 'Api validation failed: feature', NOT_SUPPORTED);
     expectOktaError(await call(backend, `/api/v1/apps/${app.id}/features/USER_PROVISIONING`), 400, 'E0000001', 'Api validation failed: feature', NOT_SUPPORTED);
+  });
+
+  it('a PUT without a well-formed body is 400 E0000003 before the app is looked at, even for an app without provisioning (as recorded)', async () => {
+    const app = backend.apps.create(bookmark());
+    const path = `/api/v1/apps/${app.id}/features/USER_PROVISIONING`;
+    for (const rawBody of [undefined, '{"create":', 'not json']) {
+      expectOktaError(await call(backend, path, { method: 'PUT', rawBody }), 400, 'E0000003', 'The request body was not well-formed.');
+    }
+    const enabled = backend.apps.create(org2org());
+    await call(backend, `/api/v1/apps/${enabled.id}/connections/default/lifecycle/activate`, { method: 'POST' });
+    const before = (await call(backend, `/api/v1/apps/${enabled.id}/features/USER_PROVISIONING`)).body;
+    expectOktaError(await call(backend, `/api/v1/apps/${enabled.id}/features/USER_PROVISIONING`, { method: 'PUT', rawBody: '{' }), 400, 'E0000003', 'The request body was not well-formed.');
+    expect((await call(backend, `/api/v1/apps/${enabled.id}/features/USER_PROVISIONING`)).body).toEqual(before);
   });
 
   it('need the connection enabled first', async () => {

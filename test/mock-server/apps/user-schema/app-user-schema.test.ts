@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useMockBackend } from '../../../support/backend';
-import { bookmark } from '../../app-inputs';
+import { bookmark, oidcClient } from '../../app-inputs';
 import { call, expectOktaError } from '../../raw-http';
 
 const { backend } = useMockBackend();
@@ -12,10 +12,10 @@ describe('the app user schema', () => {
     expect(answer.body).toMatchObject({
       id: `${backend.orgUrl}/meta/schemas/apps/${app.id}/default`,
       $schema: 'http://json-schema.org/draft-04/schema#',
-      name: 'bookmark',
+      name: expect.stringMatching(/^bookmark_[0-9a-v]{7}$/),
       title: 'Wiki User',
       definitions: {
-        custom: { id: '#custom', type: 'object', properties: {}, required: [] },
+        custom: { id: '#custom', type: 'object', properties: {} },
         base: { id: '#base', type: 'object', properties: { userName: { title: 'Username', type: 'string', required: true } }, required: ['userName'] },
       },
       type: 'object',
@@ -46,5 +46,81 @@ describe('the app user schema', () => {
       'Api validation failed: definitions.base.properties.nickname',
       ['definitions.base.properties.nickname: Not a base property of this app; add it under definitions.custom'],
     );
+  });
+
+  it('an OpenID Connect app has the standard claims as base properties, as real orgs answer them', async () => {
+    const app = backend.apps.create(oidcClient());
+    const { body } = await call(backend, `/api/v1/meta/schemas/apps/${app.id}/default`);
+    const base = body.definitions.base;
+    expect(Object.keys(base.properties)).toEqual([
+      'userName', 'name', 'nickname', 'given_name', 'middle_name', 'family_name', 'email', 'profile', 'picture', 'website', 'gender',
+      'birthdate', 'zoneinfo', 'locale', 'phone_number', 'street_address', 'locality', 'region', 'postal_code', 'country', 'formatted',
+    ]);
+    expect(base.properties.userName).toEqual({ title: 'Username', type: 'string', required: true, externalName: 'preferred_username', scope: 'SELF' });
+    expect(base.properties.locality).toEqual({
+      title: 'Locality', description: 'City or locality component.', type: 'string', externalName: 'address.locality', scope: 'SELF',
+    });
+    expect(base.required).toEqual(['userName']);
+    expect(body.name).toMatch(new RegExp(`^${app.name}_[0-9a-v]{7}$`));
+    expect(body.definitions.custom).toEqual({ id: '#custom', type: 'object', properties: {} });
+  });
+
+  it('keeps the same generated name for an app, and gives another app another', async () => {
+    const [one, two] = [backend.apps.create(oidcClient()), backend.apps.create(oidcClient())];
+    const nameOf = async (id: string) => (await call(backend, `/api/v1/meta/schemas/apps/${id}/default`)).body.name;
+    expect(await nameOf(one.id)).toBe(await nameOf(one.id));
+    expect(await nameOf(one.id)).not.toBe(await nameOf(two.id));
+  });
+
+  it("a base property made required joins the schema's required list; made optional again, it loses `required`", async () => {
+    const app = backend.apps.create(oidcClient());
+    const path = `/api/v1/meta/schemas/apps/${app.id}/default`;
+    const name = { title: 'Name', type: 'string', master: { type: 'PROFILE_MASTER' }, permissions: [{ action: 'READ_ONLY', principal: 'SELF' }] };
+    const required = await call(backend, path, { method: 'POST', json: { definitions: { base: { properties: { name: { ...name, required: true } } } } } });
+    expect(required.body.definitions.base.properties.name).toEqual({
+      title: 'Name', description: "End-User's full name in displayable form.", type: 'string', required: true, scope: 'SELF',
+    });
+    expect(required.body.definitions.base.required).toEqual(['userName', 'name']);
+    const answer = await call(backend, path, { method: 'POST', json: { definitions: { base: { properties: { name: { ...name, required: false } } } } } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.definitions.base.properties.name).toEqual({ title: 'Name', description: "End-User's full name in displayable form.", type: 'string', scope: 'SELF' });
+    expect(answer.body.definitions.base.required).toEqual(['userName']);
+  });
+
+  it('answers a custom property without what real orgs keep to themselves (master, permissions, required: false, union of a string)', async () => {
+    const app = backend.apps.create(oidcClient());
+    const path = `/api/v1/meta/schemas/apps/${app.id}/default`;
+    const sent = { master: { type: 'PROFILE_MASTER' }, permissions: [{ action: 'READ_ONLY', principal: 'SELF' }], required: false, scope: 'NONE', union: 'DISABLE' };
+    const answer = await call(backend, path, {
+      method: 'POST',
+      json: {
+        definitions: {
+          custom: {
+            properties: {
+              two: { ...sent, title: 'two', type: 'string' },
+              tags: { ...sent, title: 'tags', description: 'testing', type: 'array', items: { type: 'integer', enum: [4, 5] } },
+            },
+          },
+        },
+      },
+    });
+    expect(answer.body.definitions.custom).toEqual({
+      id: '#custom',
+      type: 'object',
+      properties: {
+        two: { title: 'two', type: 'string', scope: 'NONE' },
+        tags: { title: 'tags', description: 'testing', type: 'array', scope: 'NONE', items: { type: 'integer', enum: [4, 5] }, union: 'DISABLE' },
+      },
+      required: [],
+    });
+    expect((await call(backend, path)).body).toEqual(answer.body);
+  });
+
+  it('answers items that are JSON objects as open to other members (additionalProperties: true), as recorded', async () => {
+    const app = backend.apps.create(oidcClient());
+    const path = `/api/v1/meta/schemas/apps/${app.id}/default`;
+    const items = { type: 'object', enum: [{ value: 'a' }], oneOf: [{ const: { value: 'a' }, title: 'object a' }] };
+    const answer = await call(backend, path, { method: 'POST', json: { definitions: { custom: { properties: { pick: { title: 'pick', type: 'array', items } } } } } });
+    expect(answer.body.definitions.custom.properties.pick.items).toEqual({ ...items, additionalProperties: true });
   });
 });

@@ -95,7 +95,7 @@ export const BUILT_IN_CATALOG: readonly CatalogAppDefinition[] = [
     linkIds: { login: '272' },
   },
   { name: 'aws_console', signOnModes: ['AUTO_LOGIN'], appLinks: ['aws_console_login'], linkIds: { aws_console_login: '4163' } },
-  { name: 'deelhr', signOnModes: ['AUTO_LOGIN'], provisioningOnly: true },
+  { name: 'deelhr', signOnModes: ['AUTO_LOGIN'], provisioningOnly: true, linkIds: { deelhr_link: 'aln5a838ba0SiO7GZ0x7' } },
   { name: 'strongdm', signOnModes: ['OPENID_CONNECT'], optional: ['base_url'], defaults: { base_url: null } },
   { name: 'deel', signOnModes: ['OPENID_CONNECT'] },
   { name: 'applauz', signOnModes: ['OPENID_CONNECT'] },

@@ -49,13 +49,16 @@ function linkNumber(name: string, link: string): number {
 /**
  * The app's links as real organizations name them: one `{name}_link` for apps named by the server
  * or on OpenID Connect, whose last segment is an `aln…` id of the app's own (every custom OpenID
- * Connect app shares `oidc_client`'s); the catalog's named links (`login` for most kinds) otherwise,
+ * Connect app shares `oidc_client`'s, and a catalog app whose `linkIds` names that link has the
+ * catalog's); the catalog's named links (`login` for most kinds) otherwise,
  * ending with the catalog link's id, the same in every org.
  */
 export function appLinkNames(app: StoredApp): Array<{ name: string; last: string }> {
   const { id, name, signOnMode } = app.body;
   if (app.kind === undefined || signOnMode === 'OPENID_CONNECT' || app.links === undefined) {
-    return [{ name: `${name.toLowerCase()}_link`, last: name === 'oidc_client' ? OIDC_CLIENT_LINK_ID : `aln${id.slice(3)}` }];
+    const only = `${name.toLowerCase()}_link`;
+    const catalogId = app.linkIds !== undefined && Object.hasOwn(app.linkIds, only) ? app.linkIds[only] : undefined;
+    return [{ name: only, last: catalogId ?? (name === 'oidc_client' ? OIDC_CLIENT_LINK_ID : `aln${id.slice(3)}`) }];
   }
   return app.links.map((link, i) => ({
     name: link,

@@ -61,6 +61,15 @@ describe("an app link's href ends with the catalog link's id", () => {
     expect(linksOf(created.body).map((l) => [l.name, lastSegment(l.href)])).toEqual([['login', '3107']]);
   });
 
+  it('a provisioning-only catalog app says its catalog link id too (deelhr aln5a838ba0SiO7GZ0x7, as two recorded apps do)', async () => {
+    const created = await call(backend, '/api/v1/apps', {
+      method: 'POST',
+      json: { name: 'deelhr', label: 'Test Deel HR', signOnMode: 'AUTO_LOGIN', settings: { app: {} } },
+    });
+    expect(created.status).toBe(200);
+    expect(linksOf(created.body).map((l) => [l.name, lastSegment(l.href)])).toEqual([['deelhr_link', 'aln5a838ba0SiO7GZ0x7']]);
+  });
+
   it('a catalog app registered with linkIds says its own, and keeps it through a snapshot', async () => {
     const created = await call(other, '/api/v1/apps', { method: 'POST', json: { name: 'acme_hr', label: 'hr', signOnMode: 'AUTO_LOGIN', settings: { app: {} } } });
     expect(created.status).toBe(200);

@@ -80,7 +80,7 @@ export function logRoutes(env: RouteEnv, logs: LogCollection): RouteSpec[] {
       method: 'get',
       path: '/api/v1/logs',
       summary:
-        'the System Log (`filter`, `since`, `until`, `q` keywords, `sortOrder`, paged): an event for every change the API makes (app lifecycle and assignments, user lifecycle, groups and memberships, group rules), the actor the token\'s principal, and the receiver\'s `security.events.provider.receive_event` records; at most 100,000 events, the oldest dropped',
+        'the System Log (`filter`, `since`, `until`, `q` keywords, `sortOrder`, paged): an event for every change the API makes (app lifecycle and assignments, user lifecycle, groups and memberships, group rules, policies and their rules), the actor the token\'s principal, and the receiver\'s `security.events.provider.receive_event` records; at most 100,000 events, the oldest dropped',
       bucket: 'logs',
       scope: 'okta.logs.read',
       handle: ({ url }) => {

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { relinkApp } from '../apps/app-links';
 import type { AppsParts } from '../apps/parts';
 import type { Capability, CapabilityDefinition } from '../capability';
+import type { LogsParts } from '../logs/capability';
+import { PolicyChangeLog } from './change-log';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
 import { renderPolicy, renderRule } from './render';
@@ -32,7 +34,7 @@ function legacyPolicies(doc: Readonly<Record<string, unknown>>): StoredPolicy[] 
  */
 export const POLICIES = {
   name: 'policies',
-  dependsOn: ['apps'],
+  dependsOn: ['apps', 'logs'],
   snapshotMembers: {
     /** The policies (the default one included) and their rules; absent in older documents. */
     policies: PoliciesSnapshotSchema.optional(),
@@ -44,6 +46,7 @@ export const POLICIES = {
     // New apps are assigned to the org's default sign-in policy.
     apps.defaultAccessPolicy = () => store.defaultId;
     const render = (policy: StoredPolicy) => renderPolicy(policy, ctx.orgUrl().origin);
+    const changes = new PolicyChangeLog(need<LogsParts>('logs').write, store);
     const policies: MockPoliciesState = {
       get defaultAccessPolicyId() {
         return store.defaultId;
@@ -56,7 +59,7 @@ export const POLICIES = {
       rules: (policyId) => direct('policies.rules', () => store.rules(policyId).map((r) => renderRule(r, ctx.orgUrl().origin))),
     };
     return {
-      routes: (env) => [...policyRoutes(env, apps, store, ctx.newId), ...ruleRoutes(env, store, ctx.newId)],
+      routes: (env) => [...policyRoutes(env, apps, store, ctx.newId, changes), ...ruleRoutes(env, store, ctx.newId, changes)],
       clear: () => store.clear(),
       parts: { policies: store },
       snapshot: {

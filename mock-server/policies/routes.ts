@@ -7,6 +7,7 @@ import { OktaHttpError } from '../pipeline/okta-errors';
 import { pageLinks, parsePageLimit } from '../pipeline/pagination';
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteSpec } from '../pipeline/route';
+import type { PolicyChangeLog } from './change-log';
 import { renderPolicy } from './render';
 import { MAX_POLICIES, POLICY_TYPES, type PolicyStore } from './store';
 
@@ -34,7 +35,7 @@ function inUseRefusal(what: 'deleted' | 'deactivated'): OktaHttpError {
  * delete, activate and deactivate, and an app's assignment
  * (`PUT /api/v1/apps/{appId}/policies/{policyId}`), which `_links.accessPolicy` follows.
  */
-export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicyStore, newId: (prefix: string) => string): RouteSpec[] {
+export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicyStore, newId: (prefix: string) => string, changes: PolicyChangeLog): RouteSpec[] {
   const one = (id: string) => renderPolicy(policies.require(id), env.orgOrigin());
   return [
     {
@@ -83,7 +84,9 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
         const body = checkedBody(PolicyInputSchema, raw);
         const activate = input.url.searchParams.get('activate');
         const status = activate === 'false' ? 'INACTIVE' : (body.status ?? 'ACTIVE');
-        const policy = policies.add({ name: body.name, ...(body.description == null ? {} : { description: body.description }), status }, newId, env.now());
+        const policy = changes.policy('policy.lifecycle.create', input, () =>
+          policies.add({ name: body.name, ...(body.description == null ? {} : { description: body.description }), status }, newId, env.now()),
+        );
         return { status: 200, body: renderPolicy(policy, env.orgOrigin()) };
       },
     },
@@ -104,7 +107,9 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
       handle: async (input) => {
         policies.require(input.params.policyId!);
         const body = checkedBody(PolicyInputSchema, await readJsonBody(input));
-        const policy = policies.replace(input.params.policyId!, { name: body.name, description: body.description ?? null }, env.now());
+        const policy = changes.policy('policy.lifecycle.update', input, () =>
+          policies.replace(input.params.policyId!, { name: body.name, description: body.description ?? null }, env.now()),
+        );
         return { status: 200, body: renderPolicy(policy, env.orgOrigin()) };
       },
     },
@@ -114,10 +119,10 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
       summary: 'deletes a policy and its rules (204); the default policy, or one an app is assigned to, is refused (400 `E0000001`)',
       bucket: 'default',
       scope: 'okta.policies.manage',
-      handle: ({ params }) => {
-        const policy = policies.require(params.policyId!);
+      handle: (input) => {
+        const policy = policies.require(input.params.policyId!);
         if (!policy.system && inUse(apps, policy.id)) throw inUseRefusal('deleted');
-        policies.delete(policy.id);
+        changes.policyDeleted(input, policy.id, () => policies.delete(policy.id));
         return { status: 204 };
       },
     },
@@ -127,8 +132,9 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
       summary: 'activates a policy (204)',
       bucket: 'default',
       scope: 'okta.policies.manage',
-      handle: ({ params }) => {
-        policies.setStatus(params.policyId!, 'ACTIVE', env.now());
+      handle: (input) => {
+        const policyId = input.params.policyId!;
+        changes.policyStatus(input, policyId, 'ACTIVE', () => policies.setStatus(policyId, 'ACTIVE', env.now()));
         return { status: 204 };
       },
     },
@@ -138,10 +144,10 @@ export function policyRoutes(env: RouteEnv, apps: AppService, policies: PolicySt
       summary: 'deactivates a policy (204); the default policy, or one an app is assigned to, is refused (400 `E0000001`)',
       bucket: 'default',
       scope: 'okta.policies.manage',
-      handle: ({ params }) => {
-        const policy = policies.require(params.policyId!);
+      handle: (input) => {
+        const policy = policies.require(input.params.policyId!);
         if (!policy.system && policy.status === 'ACTIVE' && inUse(apps, policy.id)) throw inUseRefusal('deactivated');
-        policies.setStatus(policy.id, 'INACTIVE', env.now());
+        changes.policyStatus(input, policy.id, 'INACTIVE', () => policies.setStatus(policy.id, 'INACTIVE', env.now()));
         return { status: 204 };
       },
     },

@@ -2,6 +2,7 @@ import { PolicyRuleInputSchema } from '../../src/apps/policies/input';
 import { checkedBody } from '../apps/checked-body';
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteSpec } from '../pipeline/route';
+import type { PolicyChangeLog } from './change-log';
 import { renderRule } from './render';
 import { ruleChange } from './rule-body';
 import type { PolicyStore } from './store';
@@ -10,7 +11,7 @@ import type { PolicyStore } from './store';
  * The rules of app sign-in policies (`/api/v1/policies/{policyId}/rules…`): list (the catch-all
  * rule last, one page as real orgs answer it), create, get, replace, delete, activate, deactivate.
  */
-export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix: string) => string): RouteSpec[] {
+export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix: string) => string, changes: PolicyChangeLog): RouteSpec[] {
   const base = '/api/v1/policies/:policyId/rules';
   const manage = { bucket: 'default', scope: 'okta.policies.manage' } as const;
   const lifecycle = (status: 'ACTIVE' | 'INACTIVE'): RouteSpec => ({
@@ -18,8 +19,9 @@ export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix:
     path: `${base}/:ruleId/lifecycle/${status === 'ACTIVE' ? 'activate' : 'deactivate'}`,
     summary: status === 'ACTIVE' ? 'activates a rule (204)' : 'deactivates a rule (204); the catch-all rule is refused (400 `E0000001`)',
     ...manage,
-    handle: ({ params }) => {
-      policies.setRuleStatus(params.policyId!, params.ruleId!, status, env.now());
+    handle: (input) => {
+      const { policyId, ruleId } = input.params as { policyId: string; ruleId: string };
+      changes.ruleStatus(input, policyId, ruleId, status, () => policies.setRuleStatus(policyId, ruleId, status, env.now()));
       return { status: 204 };
     },
   });
@@ -41,7 +43,7 @@ export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix:
         policies.require(input.params.policyId!);
         const change = ruleChange(checkedBody(PolicyRuleInputSchema, await readJsonBody(input)));
         if (input.url.searchParams.get('activate') === 'false') change.status = 'INACTIVE';
-        const rule = policies.addRule(input.params.policyId!, change, newId('rul'), env.now());
+        const rule = changes.rule('policy.rule.add', input, input.params.policyId!, () => policies.addRule(input.params.policyId!, change, newId('rul'), env.now()));
         return { status: 200, body: renderRule(rule, env.orgOrigin()) };
       },
     },
@@ -62,7 +64,8 @@ export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix:
         const { policyId, ruleId } = input.params as { policyId: string; ruleId: string };
         policies.rule(policyId, ruleId);
         const change = ruleChange(checkedBody(PolicyRuleInputSchema, await readJsonBody(input)));
-        return { status: 200, body: renderRule(policies.replaceRule(policyId, ruleId, change, env.now()), env.orgOrigin()) };
+        const rule = changes.rule('policy.rule.update', input, policyId, () => policies.replaceRule(policyId, ruleId, change, env.now()));
+        return { status: 200, body: renderRule(rule, env.orgOrigin()) };
       },
     },
     {
@@ -70,8 +73,9 @@ export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix:
       path: `${base}/:ruleId`,
       summary: 'deletes a rule (204); the catch-all rule is refused (400 `E0000001`)',
       ...manage,
-      handle: ({ params }) => {
-        policies.deleteRule(params.policyId!, params.ruleId!);
+      handle: (input) => {
+        const { policyId, ruleId } = input.params as { policyId: string; ruleId: string };
+        changes.ruleDeleted(input, policyId, ruleId, () => policies.deleteRule(policyId, ruleId));
         return { status: 204 };
       },
     },

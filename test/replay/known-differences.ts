@@ -22,3 +22,32 @@ export function readKnownDifferences(file: string): KnownDifference[] {
 
 /** The key a pinned difference and a replayed step share: `<scenario> step <n>`. */
 export const keyOf = (scenario: string, step: number): string => `${scenario} step ${step}`;
+
+/** A kind of difference that still shows in the replay of whole tests, and why. */
+export interface KnownPattern {
+  /** `METHOD /path/template`, as the recordings name endpoints. */
+  endpoint: string;
+  /** The start of the difference as the replay words it, list indexes written `[]`. */
+  difference: string;
+  why: string;
+}
+
+/**
+ * The rows `| endpoint | difference | why |` of `KNOWN-DIFFERENCES-APP-TESTS.md`. Backquotes
+ * around a cell are left out (they keep `|`-free code readable in the table).
+ */
+export function readKnownPatterns(file: string): KnownPattern[] {
+  const rows: KnownPattern[] = [];
+  const cell = (text: string) => text.trim().replace(/^`(.*)`$/, '$1');
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^\|\s*((?:GET|POST|PUT|PATCH|DELETE) \/[^|]*?)\s*\|([^|]+)\|([^|]+)\|$/.exec(line);
+    if (m) rows.push({ endpoint: m[1]!, difference: cell(m[2]!), why: m[3]!.trim() });
+  }
+  return rows;
+}
+
+/** The pattern a difference of a replayed step falls under, if any. */
+export function patternOf(patterns: readonly KnownPattern[], endpoint: string, difference: string): KnownPattern | undefined {
+  const worded = difference.replace(/\[\d+\]/g, '[]');
+  return patterns.find((p) => p.endpoint === endpoint && worded.startsWith(p.difference));
+}

@@ -29,6 +29,11 @@ export interface KnownPattern {
   endpoint: string;
   /** The start of the difference as the replay words it, list indexes written `[]`. */
   difference: string;
+  /**
+   * Set when the row reads `every difference in A001, A031`: every difference of the endpoint in
+   * those tests (a test that reads what the recording org had before it, say), and only there.
+   */
+  scenarios?: string[];
   why: string;
 }
 
@@ -41,13 +46,17 @@ export function readKnownPatterns(file: string): KnownPattern[] {
   const cell = (text: string) => text.trim().replace(/^`(.*)`$/, '$1');
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const m = /^\|\s*((?:GET|POST|PUT|PATCH|DELETE) \/[^|]*?)\s*\|([^|]+)\|([^|]+)\|$/.exec(line);
-    if (m) rows.push({ endpoint: m[1]!, difference: cell(m[2]!), why: m[3]!.trim() });
+    if (!m) continue;
+    const difference = cell(m[2]!);
+    const every = /^every difference in ((?:A\d{3}(?:, )?)+)$/.exec(difference);
+    rows.push({ endpoint: m[1]!, difference, ...(every ? { scenarios: every[1]!.split(', ') } : {}), why: m[3]!.trim() });
   }
   return rows;
 }
 
-/** The pattern a difference of a replayed step falls under, if any. */
-export function patternOf(patterns: readonly KnownPattern[], endpoint: string, difference: string): KnownPattern | undefined {
+/** The pattern a difference of a replayed step of a test (`A001 …`) falls under, if any. */
+export function patternOf(patterns: readonly KnownPattern[], scenario: string, endpoint: string, difference: string): KnownPattern | undefined {
   const worded = difference.replace(/\[\d+\]/g, '[]');
-  return patterns.find((p) => p.endpoint === endpoint && worded.startsWith(p.difference));
+  const test = scenario.slice(0, scenario.indexOf(' '));
+  return patterns.find((p) => p.endpoint === endpoint && (p.scenarios ? p.scenarios.includes(test) : worded.startsWith(p.difference)));
 }

@@ -23,6 +23,10 @@ export type {
 } from './backend';
 export type { IssueRefreshTokenInput, SurroundingsSeedResult } from './apps/surroundings';
 export type { PolicyInput } from './policies/store';
+export type { MockGroupRulesState } from './group-rules/state';
+export type { MockAssignee, MockRoleAssignment, MockRolesState } from './roles/state';
+export type { AppTarget, AssigneeType } from './roles/store';
+export type { LogEntity } from './logs/writer';
 export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';
 export type { MockScope, MockToken } from './pipeline/auth';
 export { OKTA_RATE_LIMITS } from './pipeline/rate-limits';

@@ -53,8 +53,7 @@ const JWS_ALGORITHMS = [
 export function oauthClientCredentials<C extends ObjectConfig>(object: ObjectFactory<C>) {
   return object({
     client_id: z.nullish(z.string().check(z.minLength(6)).check(z.maxLength(100))),
-    // "" keeps the client's secret (or draws one on create), as real orgs take it in a replace.
-    client_secret: z.nullish(z.union([z.literal(''), z.string().check(z.minLength(14)).check(z.maxLength(100))])),
+    client_secret: z.nullish(z.string().check(z.minLength(14)).check(z.maxLength(100))),
     token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS),
     autoKeyRotation: optionalFlag,
     pkce_required: optionalFlag,

@@ -15,12 +15,17 @@ export class DirectoryChangeLog {
     private readonly users: UserService,
   ) {}
 
-  /** `user.lifecycle.create`, `user.lifecycle.activate` when it was created active, and one `group.user_membership.add` per group it joined. */
-  userCreated(request: ChangeRequest, create: () => DirectoryUser): DirectoryUser {
-    const user = create();
+  /**
+   * `user.lifecycle.create`, `user.lifecycle.activate` when it was created active, and one
+   * `group.user_membership.add` per group the request put it in (`create` tells `joined` of each).
+   * A group an active rule put the new user in is the rule's event, written by the rule.
+   */
+  userCreated(request: ChangeRequest, create: (joined: (groupId: string) => void) => DirectoryUser): DirectoryUser {
+    const joined: string[] = [];
+    const user = create((groupId) => joined.push(groupId));
     this.write({ eventType: 'user.lifecycle.create', request, targets: [userTarget(user)] });
     if (user.activated !== null) this.write({ eventType: 'user.lifecycle.activate', request, targets: [userTarget(user)] });
-    for (const groupId of user.groupIds) this.#membership('group.user_membership.add', request, groupId, user);
+    for (const groupId of joined) this.#membership('group.user_membership.add', request, groupId, user);
     return user;
   }
 

@@ -88,7 +88,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
       scope: 'okta.users.manage',
       handle: async (input) => {
         const body = await readJsonBody(input);
-        return { status: 200, body: one(changes.userCreated(input, () => users.create(body, flag(input.url, 'activate'), input.now))) };
+        return { status: 200, body: one(changes.userCreated(input, (joined) => users.create(body, flag(input.url, 'activate'), input.now, joined))) };
       },
     },
     {

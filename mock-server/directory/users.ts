@@ -77,8 +77,12 @@ export class UserService {
     return user;
   }
 
-  /** Creates a user (`POST /api/v1/users?activate=`): `STAGED`, or on activation `ACTIVE` with a password, `PROVISIONED` without. */
-  create(body: unknown, activate: boolean, nowMs: number): DirectoryUser {
+  /**
+   * Creates a user (`POST /api/v1/users?activate=`): `STAGED`, or on activation `ACTIVE` with a
+   * password, `PROVISIONED` without. `joined` is told each group of the body's `groupIds` the user
+   * joined (not those an active group rule put the user in).
+   */
+  create(body: unknown, activate: boolean, nowMs: number, joined?: (groupId: string) => void): DirectoryUser {
     if (!isObject(body)) throw validationFailed([{ path: 'profile', reason: BLANK_FIELD }]);
     const issues: FieldIssue[] = [];
     const { profile, issues: profileIssues } = checkUserProfile(body.profile, 'create');
@@ -106,7 +110,7 @@ export class UserService {
       groupIds: [],
     };
     this.directory.insertUser(user, nowMs);
-    for (const groupId of groupIds) this.directory.addMember(groupId, user.id, nowMs);
+    for (const groupId of groupIds) if (this.directory.addMember(groupId, user.id, nowMs)) joined?.(groupId);
     return this.directory.user(user.id)!;
   }
 

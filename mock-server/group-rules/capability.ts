@@ -49,9 +49,15 @@ export const GROUP_RULES = {
           const stored = (doc.groupRules as StoredGroupRule[] | undefined) ?? [];
           refuseDuplicates(refuse, 'groupRules', stored.map((r) => r.id), 'the group rule id');
           refuseDuplicates(refuse, 'groupRules', stored.map((r) => r.name.toLowerCase()), 'the group rule name');
+          // A rule stays valid only while every group it assigns to exists (an INVALID one keeps the deleted group's id).
+          const groups = new Set(((doc.groups as Array<{ id: string }> | undefined) ?? []).map((g) => g.id));
           stored.forEach((rule, i) => {
             const problem = GroupRules.expressionProblem(rule.expression);
             if (problem !== undefined) refuse(`groupRules[${i}].expression`, `not an expression group rules take: ${problem}`);
+            if (rule.status === 'INVALID') return;
+            rule.groupIds.forEach((groupId, j) => {
+              if (!groups.has(groupId)) refuse(`groupRules[${i}].groupIds[${j}]`, `no group of the snapshot has the id ${groupId}; a rule whose group is gone is INVALID`);
+            });
           });
         },
         restore: (doc) => rules.load((doc.groupRules as StoredGroupRule[] | undefined) ?? []),

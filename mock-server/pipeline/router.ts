@@ -152,7 +152,10 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
       const params = route.match(pathname, segments);
       if (params === undefined) continue;
       const { spec } = route;
-      return serve(env, route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, url, params, now, requestId)));
+      // The handler reads the route's path: links it writes from it (`new URL(path, org)`) would
+      // otherwise read `//api/…` as a URL whose host is `api`.
+      const read = pathname === url.pathname ? url : Object.assign(new URL(url.href), { pathname });
+      return serve(env, route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, read, params, now, requestId)));
     }
     return unmatched(env, input, url, input.method, routes);
   }

@@ -7,6 +7,7 @@ import { PolicyChangeLog } from './change-log';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
 import { renderPolicy, renderRule } from './render';
+import { MAX_RULE_MEMBER_JSON } from './rule-body';
 import { ruleRoutes } from './rule-routes';
 import { policyRoutes } from './routes';
 import { POLICIES_SEED_MEMBERS, PoliciesSnapshotSchema, type PoliciesSnapshot } from './schema';
@@ -78,6 +79,11 @@ export const POLICIES = {
             if (!ids.has(r.policyId)) refuse(`policies.rules[${i}].policyId`, `no policy of the document has the id ${r.policyId}`);
             count.set(r.policyId, (count.get(r.policyId) ?? 0) + 1);
             if (count.get(r.policyId)! > MAX_RULES_PER_POLICY) refuse(`policies.rules[${i}]`, `a policy keeps at most ${MAX_RULES_PER_POLICY} rules`);
+            for (const member of ['conditions', 'actions'] as const) {
+              if (r[member] != null && JSON.stringify(r[member]).length > MAX_RULE_MEMBER_JSON) {
+                refuse(`policies.rules[${i}].${member}`, `at most ${MAX_RULE_MEMBER_JSON} characters of JSON, as the API keeps`);
+              }
+            }
           });
         },
         restore(doc) {

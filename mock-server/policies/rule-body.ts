@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { PolicyRuleInputSchema } from '../../src/apps/policies/input';
+import { validationFailed } from '../pipeline/okta-errors';
 import { isObject, type Json } from '../shared/json';
 import type { RuleChange } from './store';
 
@@ -7,6 +8,12 @@ import type { RuleChange } from './store';
 // a request leaves them out, in the order they answer them, and what they drop.
 
 type RuleBody = z.output<typeof PolicyRuleInputSchema>;
+
+/**
+ * The most characters of JSON a rule keeps in its `conditions`, and in its `actions`: the schema
+ * bounds their lists, not what each item holds, and 1,000 policies of 100 rules are kept.
+ */
+export const MAX_RULE_MEMBER_JSON = 64 * 1024;
 
 /** The members of a rule's `conditions`, in the order real orgs answer them; others follow as sent. */
 const CONDITION_ORDER = ['people', 'network', 'authContext', 'device', 'platform', 'elCondition', 'riskScore', 'userType'];
@@ -113,8 +120,12 @@ export function ruleActions(sent: RuleBody['actions']): Json {
   return { appSignOn: { access: signOn.access, verificationMethod: verificationMethod(signOn.verificationMethod as Json | undefined), keepMeSignedIn } };
 }
 
-/** The change a checked rule body makes. */
+/** The change a checked rule body makes; `conditions` or `actions` longer than {@link MAX_RULE_MEMBER_JSON} is refused, naming them. */
 export function ruleChange(body: RuleBody): RuleChange {
+  const issues = (['conditions', 'actions'] as const)
+    .filter((member) => body[member] != null && JSON.stringify(body[member]).length > MAX_RULE_MEMBER_JSON)
+    .map((member) => ({ path: member, reason: `Must be at most ${MAX_RULE_MEMBER_JSON} characters of JSON` }));
+  if (issues.length) throw validationFailed(issues);
   return {
     name: body.name,
     priority: body.priority ?? undefined,

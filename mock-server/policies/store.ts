@@ -67,6 +67,22 @@ function catchAllActions(forDefaultPolicy: boolean): Json {
   return { appSignOn: { access: 'ALLOW', verificationMethod, keepMeSignedIn: { postAuth: 'NOT_ALLOWED' } } };
 }
 
+/** A policy's catch-all rule, named after its policy (`rst…` → `rul…`), so a new policy takes one id from the sequence, not two. */
+function catchAllRule(policy: StoredPolicy, at: string): StoredRule {
+  return {
+    id: `rul${policy.id.slice(3)}`,
+    policyId: policy.id,
+    name: 'Catch-all Rule',
+    status: 'ACTIVE',
+    priority: CATCH_ALL_PRIORITY,
+    system: true,
+    created: at,
+    lastUpdated: at,
+    conditions: null,
+    actions: catchAllActions(policy.system),
+  };
+}
+
 /** What a new rule is made of, once its body was checked (see `rule-body.ts`). */
 export interface RuleChange {
   name: string;
@@ -108,19 +124,7 @@ export class PolicyStore {
       created: at,
       lastUpdated: at,
     };
-    const rule: StoredRule = {
-      id: `rul${orgId.slice(3)}`,
-      policyId: policy.id,
-      name: 'Catch-all Rule',
-      status: 'ACTIVE',
-      priority: CATCH_ALL_PRIORITY,
-      system: true,
-      created: at,
-      lastUpdated: at,
-      conditions: null,
-      actions: catchAllActions(true),
-    };
-    return { policy, rule };
+    return { policy, rule: catchAllRule(policy, at) };
   }
 
   /** The id of the org's default app sign-in policy, which every new app is assigned to. */
@@ -162,20 +166,7 @@ export class PolicyStore {
       lastUpdated: at,
     };
     this.#policies.set(id, policy);
-    // Named after its policy, so a new policy takes one id from the sequence, not two.
-    const rule: StoredRule = {
-      id: `rul${id.slice(3)}`,
-      policyId: id,
-      name: 'Catch-all Rule',
-      status: 'ACTIVE',
-      priority: CATCH_ALL_PRIORITY,
-      system: true,
-      created: at,
-      lastUpdated: at,
-      conditions: null,
-      actions: catchAllActions(false),
-    };
-    this.#rules.set(id, [rule]);
+    this.#rules.set(id, [catchAllRule(policy, at)]);
     return policy;
   }
 
@@ -324,19 +315,7 @@ export class PolicyStore {
     for (const policy of this.#policies.values()) {
       const list = this.#rules.get(policy.id) ?? [];
       if (list.some((r) => r.system)) continue;
-      const rule: StoredRule = {
-        id: `rul${policy.id.slice(3)}`,
-        policyId: policy.id,
-        name: 'Catch-all Rule',
-        status: 'ACTIVE',
-        priority: CATCH_ALL_PRIORITY,
-        system: true,
-        created: policy.created,
-        lastUpdated: policy.created,
-        conditions: null,
-        actions: catchAllActions(policy.system),
-      };
-      this.#rules.set(policy.id, [...list, rule]);
+      this.#rules.set(policy.id, [...list, catchAllRule(policy, policy.created)]);
     }
   }
 

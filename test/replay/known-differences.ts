@@ -27,11 +27,14 @@ export const keyOf = (scenario: string, step: number): string => `${scenario} st
 export interface KnownPattern {
   /** `METHOD /path/template`, as the recordings name endpoints. */
   endpoint: string;
-  /** The start of the difference as the replay words it, list indexes written `[]`. */
+  /** The row's difference cell as written (the row's name in the report and the staleness check). */
   difference: string;
+  /** The start of the differences it accepts, as the replay words them, list indexes written `[]`; absent: every difference. */
+  prefix?: string;
   /**
-   * Set when the row reads `every difference in A001, A031`: every difference of the endpoint in
-   * those tests (a test that reads what the recording org had before it, say), and only there.
+   * The tests it is about, and the only ones where it accepts anything: `every difference in A001,
+   * A031` (every difference of the endpoint there: a test that reads what the recording org had
+   * before it, say) or `in A122, A123: <start of the difference>`.
    */
   scenarios?: string[];
   why: string;
@@ -49,7 +52,15 @@ export function readKnownPatterns(file: string): KnownPattern[] {
     if (!m) continue;
     const difference = cell(m[2]!);
     const every = /^every difference in ((?:A\d{3}(?:, )?)+)$/.exec(difference);
-    rows.push({ endpoint: m[1]!, difference, ...(every ? { scenarios: every[1]!.split(', ') } : {}), why: m[3]!.trim() });
+    const within = /^in ((?:A\d{3}(?:, )?)+): (.+)$/.exec(difference);
+    const scope = every ?? within;
+    rows.push({
+      endpoint: m[1]!,
+      difference,
+      ...(every ? {} : { prefix: within ? cell(within[2]!) : difference }),
+      ...(scope ? { scenarios: scope[1]!.split(', ') } : {}),
+      why: m[3]!.trim(),
+    });
   }
   return rows;
 }
@@ -58,5 +69,7 @@ export function readKnownPatterns(file: string): KnownPattern[] {
 export function patternOf(patterns: readonly KnownPattern[], scenario: string, endpoint: string, difference: string): KnownPattern | undefined {
   const worded = difference.replace(/\[\d+\]/g, '[]');
   const test = scenario.slice(0, scenario.indexOf(' '));
-  return patterns.find((p) => p.endpoint === endpoint && (p.scenarios ? p.scenarios.includes(test) : worded.startsWith(p.difference)));
+  return patterns.find(
+    (p) => p.endpoint === endpoint && (p.scenarios === undefined || p.scenarios.includes(test)) && (p.prefix === undefined || worded.startsWith(p.prefix)),
+  );
 }

@@ -225,4 +225,17 @@ describe('snapshots and reset', () => {
     snapshot.groupRules[0].expression = 'user.department = "x"';
     expect(() => backend.restore(snapshot)).toThrow(/groupRules\[0\]\.expression.*not an expression group rules take/);
   });
+
+  it('refuses a snapshot whose valid rule assigns to a group the snapshot lacks, naming the field; an INVALID rule keeps its deleted group', async () => {
+    const { engineering } = people();
+    const id = await created(rule([engineering.id], 'true'));
+    const snapshot = backend.snapshot() as any;
+    snapshot.groupRules[0].groupIds = [engineering.id, '00gnothere0000000000'];
+    expect(() => backend.restore(snapshot)).toThrow(/groupRules\[0\]\.groupIds\[1\].*no group of the snapshot has the id 00gnothere0000000000/);
+    expect(backend.groupRules.get(id)).toMatchObject({ actions: { assignUserToGroups: { groupIds: [engineering.id] } } });
+    expect((await call(backend, `/api/v1/groups/${engineering.id}`, { method: 'DELETE' })).status).toBe(204);
+    const invalid = backend.snapshot();
+    backend.restore(invalid);
+    expect(backend.groupRules.get(id)).toMatchObject({ status: 'INVALID', allGroupsValid: false });
+  });
 });

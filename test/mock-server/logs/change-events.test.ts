@@ -241,6 +241,24 @@ describe('the System Log of the changes the API makes', () => {
     expect(events[0]).toMatchObject({ actor: SYSTEM_PRINCIPAL, target: [user(ada), group(engineering)], debugContext: { debugData: { groupRuleId: id, groupRuleName: 'Engineers' } } });
   });
 
+  it('writes a membership an active rule gives a new user once, as the rule\'s, beside the one the create asked for', async () => {
+    const engineering = backend.directory.addGroup({ name: 'Engineering' });
+    const staff = backend.directory.addGroup({ name: 'Staff' });
+    const id = await newRule(engineering.id);
+    await post(`/api/v1/groups/rules/${id}/lifecycle/activate`);
+    const created = await post('/api/v1/users?activate=true', {
+      profile: { login: 'ada@example.com', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', department: 'Engineering' },
+      credentials: { password: { value: PASSWORD } },
+      groupIds: [staff.id],
+    });
+    expect(created.status).toBe(200);
+    const events = await logged('group.user_membership.add');
+    expect(events.map((e) => [e.target[1].id, e.actor.type])).toEqual([
+      [engineering.id, 'SystemPrincipal'],
+      [staff.id, 'User'],
+    ]);
+  });
+
   it('is read by the client as it reads the System Log today', async () => {
     const made = await client().apps.create(bookmark());
     const events = await client().logs.list({ filter: 'eventType eq "application.lifecycle.create"' }).toArray({ max: 10 });

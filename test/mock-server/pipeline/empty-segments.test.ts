@@ -10,7 +10,7 @@ async function send(path: string, init: RequestInit = {}) {
     ...init,
     headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `SSWS ${backend.defaultToken}` },
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, link: response.headers.get('link') };
 }
 
 // The Python SDK joins a base URL ending in `/` with paths starting with one, and real orgs answer
@@ -24,5 +24,17 @@ describe('paths with empty segments', () => {
     expect(created.status).toBe(200);
     const read = await send(`/api/v1/apps//${String(created.body.id)}`);
     expect(read).toMatchObject({ status: 200, body: { id: created.body.id } });
+  });
+
+  it('page links of a list read through such a path name the org and the route, not a host "api"', async () => {
+    backend.apps.create(bookmark());
+    backend.apps.create(bookmark());
+    const listed = await send('//api/v1/apps?limit=1');
+    expect(listed.status).toBe(200);
+    const links = [...(listed.link ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(([, href, rel]) => [rel, new URL(href!).origin + new URL(href!).pathname]);
+    expect(links).toEqual([
+      ['self', `${backend.orgUrl}/api/v1/apps`],
+      ['next', `${backend.orgUrl}/api/v1/apps`],
+    ]);
   });
 });

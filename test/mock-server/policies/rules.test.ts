@@ -159,6 +159,29 @@ describe('rules of app sign-in policies', () => {
     expect(await priorities(policyId)).toEqual({ 'Catch-all Rule': 99 });
   });
 
+  it('a rule keeps at most 64 KiB of conditions and of actions: more is 400 E0000001 naming the member, and nothing changes', async () => {
+    const policyId = await policy();
+    const big = { network: { connection: 'ZONE', include: Array.from({ length: 4000 }, (_, i) => `nzo${String(i).padStart(17, '0')}`) } };
+    expectOktaError(await createRule(policyId, rule('Too many zones', 1, { conditions: big })), 400, 'E0000001', 'Api validation failed: conditions', [
+      'conditions: Must be at most 65536 characters of JSON',
+    ]);
+    const chains = Array.from({ length: 20 }, () => ({ authenticationMethods: [{ key: 'okta_password', method: 'password' }], note: 'x'.repeat(4000) }));
+    const longChains = { appSignOn: { access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN', chains } } };
+    expectOktaError(await createRule(policyId, rule('Long chains', 1, { actions: longChains })), 400, 'E0000001', 'Api validation failed: actions', [
+      'actions: Must be at most 65536 characters of JSON',
+    ]);
+    expect(await priorities(policyId)).toEqual({ 'Catch-all Rule': 99 });
+    const made = (await createRule(policyId, rule('Small', 1))).body;
+    expectOktaError(
+      await call(backend, `/api/v1/policies/${policyId}/rules/${made.id}`, { method: 'PUT', json: rule('Grown', 1, { conditions: big }) }),
+      400,
+      'E0000001',
+      'Api validation failed: conditions',
+      ['conditions: Must be at most 65536 characters of JSON'],
+    );
+    expect((await call(backend, `/api/v1/policies/${policyId}/rules/${made.id}`)).body).toMatchObject({ name: 'Small', conditions: { network: { connection: 'ANYWHERE' } } });
+  });
+
   it('a policy keeps at most 100 rules', async () => {
     const policyId = await policy();
     // The catch-all rule and 99 others.

@@ -56,6 +56,14 @@ describe('policies in snapshots, seeds and resets', () => {
     expect(await rulesOf(policyId)).toHaveLength(3);
   });
 
+  it('a snapshot whose rule holds more conditions than the API keeps is refused, naming the field, and nothing changes', async () => {
+    const policyId = await policyWithRules();
+    const snapshot = backend.snapshot() as unknown as { policies: { rules: Array<{ conditions: unknown }> } };
+    snapshot.policies.rules[1]!.conditions = { network: { connection: 'ZONE', include: Array.from({ length: 4000 }, (_, i) => `nzo${String(i).padStart(17, '0')}`) } };
+    expect(() => backend.restore(snapshot)).toThrow(/^snapshot field policies\.rules\[1\]\.conditions: at most 65536 characters of JSON/);
+    expect(await rulesOf(policyId)).toHaveLength(3);
+  });
+
   it('a seed adds policies (with their catch-all rule) and assigns apps to them; the result lists the policies', async () => {
     const result = await backend.seed({ policies: [{ id: 'rst00000000000000abc', name: 'Seeded' }] });
     expect(result.policies).toEqual([expect.objectContaining({ id: 'rst00000000000000abc', name: 'Seeded', type: 'ACCESS_POLICY' })]);

@@ -1,0 +1,22 @@
+// The replay compares the ids an organization chose by kind, never by value (the recordings
+// README): every kind the backend makes is one the comparison knows.
+import { describe, expect, it } from 'vitest';
+import { normalise, type CompareContext } from './compare';
+
+const ctx: CompareContext = { origins: ['https://acme.okta.com'], generatedNames: new Set(), optional: new Set(), old: false };
+
+describe('ids in recorded and replayed answers', () => {
+  it.each([
+    ['a user role assignment (ra1…)', 'ra1b8aahBZuGJRRa30g4', '<id:ra1>'],
+    ['a group role assignment (gra…)', 'grakwr6yx1gwn7G2x1d7', '<id:gra>'],
+    ['an interclient trust mapping (itm…)', 'itm1a2b3c4d5e6f7g8h9', '<id:itm>'],
+    ['a Cross App Access connection (cwo…)', 'cwo1a2b3c4d5e6f7g8h9', '<id:cwo>'],
+  ])('%s is compared by kind', (_what, id, kind) => {
+    expect(normalise(`https://acme.okta.com/api/v1/x/${id}`, ctx)).toBe(`<org>/api/v1/x/${kind}`);
+  });
+
+  it('ids that are the same in every org stay as they are (a targetable role assignment, a feature)', () => {
+    expect(normalise('IFIFAX2BIRGUSTQ', ctx)).toBe('IFIFAX2BIRGUSTQ');
+    expect(normalise('ftr3aIC4kQI7sJEgoodC', ctx)).toBe('ftr3aIC4kQI7sJEgoodC');
+  });
+});

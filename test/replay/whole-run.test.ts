@@ -1,0 +1,46 @@
+// The replay of whole tests aligns list items by id: an item ours lists under an id the test knows
+// (a role assignment's id is the role type, the same in every org) and the real org no longer
+// lists is a difference, as an item ours made is.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppTestRecordings, AppTestScenario, AppTestStep } from './recordings';
+import { replayWholeTest } from './whole-run';
+
+const USER = '00uaaaaaaaaaaaaaaaaa';
+const roles = `/api/v1/users/${USER}/roles`;
+const step = (n: number, method: string, endpoint: string, body: unknown, status: number, answer: unknown, more: Partial<AppTestStep> = {}, path = roles): AppTestStep => ({
+  n,
+  endpoint,
+  request: { method, path, body: body === null ? null : JSON.stringify(body) },
+  response: { status, headers: {}, body: answer },
+  ...more,
+}) as AppTestStep;
+
+const scenario: AppTestScenario = {
+  id: 'A999 TestAccRoles_listed/classic-00 (2020-01-01)',
+  test: 'TestAccRoles_listed',
+  source: { repo: 'example/repo', path: 'roles_test.go', commit: '0'.repeat(40), recorded: '2020-01-01', org: 'classic-00' },
+  origins: ['https://recorded.okta.com'],
+  directory: { users: [{ id: USER, login: 'ada@example.com' }], groups: [] },
+  steps: [
+    step(0, 'POST', 'POST /api/v1/users/{userId}/roles', { type: 'USER_ADMIN' }, 201, { id: 'JBCUYUC7IRCVGS27IFCE2SKO', type: 'USER_ADMIN' }, { setup: true }),
+    step(1, 'POST', 'POST /api/v1/users/{userId}/roles', { type: 'APP_ADMIN' }, 201, { id: 'IFIFAX2BIRGUSTQ', type: 'APP_ADMIN' }, { setup: true }),
+    // The test reads the second role by the id the first answer held: the test knows that id.
+    step(2, 'GET', 'GET /api/v1/users/{userId}/roles/{roleAssignmentId}', null, 200, { id: 'IFIFAX2BIRGUSTQ', type: 'APP_ADMIN' }, { setup: true, refs: { IFIFAX2BIRGUSTQ: 1 } }, `${roles}/IFIFAX2BIRGUSTQ`),
+    // The real org lists the first role alone (as if the second had been taken away): ours lists both.
+    step(3, 'GET', 'GET /api/v1/users/{userId}/roles', null, 200, [{ id: 'JBCUYUC7IRCVGS27IFCE2SKO', type: 'USER_ADMIN' }]),
+  ],
+};
+const recordings: AppTestRecordings = { oldBefore: '2021-01-01', optionalInReality: [], orgSpecificValues: [], endpointCounts: {}, scenarios: [scenario] };
+
+describe('lists in the replay of whole tests', () => {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  it('reports an item ours lists under an id the test knows that the real org does not list', async () => {
+    const results = await replayWholeTest(server, scenario, recordings);
+    expect(results.slice(0, 3).map((r) => r.differences)).toEqual([[], [], []]);
+    expect(results[3]!.differences).toContain('list: ours lists Application Administrator, real orgs do not');
+  });
+});

@@ -45,7 +45,7 @@ export function applyGroupAssignmentPatch(current: { priority: number; profile?:
     const target = typeof path === 'string' && path.length <= MAX_PATH ? targetOf(path) : undefined;
     if (!target) throw validationFailed([{ path: `${at}.path`, reason: 'Must be /priority, /profile or /profile/{property}' }]);
     // As a body member named so is refused: a snapshot could not hold it.
-    if (target.property === '__proto__') throw validationFailed([{ path: `${at}.path`, reason: 'A profile property cannot be named __proto__' }]);
+    if (target.member === 'profile' && target.property === '__proto__') throw validationFailed([{ path: `${at}.path`, reason: 'A profile property cannot be named __proto__' }]);
     if (op === 'remove') {
       if (target.member === 'priority') throw validationFailed([{ path: `${at}.path`, reason: 'The priority of a group assignment cannot be removed' }]);
       if (target.property === undefined) out.profile = {};

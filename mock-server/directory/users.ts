@@ -79,6 +79,7 @@ export class UserService {
 
   /** Creates a user (`POST /api/v1/users?activate=`): `STAGED`, or on activation `ACTIVE` with a password, `PROVISIONED` without. */
   create(body: unknown, activate: boolean, nowMs: number): DirectoryUser {
+    this.directory.refuseFull('user');
     if (!isObject(body)) throw validationFailed([{ path: 'profile', reason: BLANK_FIELD }]);
     const issues: FieldIssue[] = [];
     const { profile, issues: profileIssues } = checkUserProfile(body.profile, 'create');

@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini';
 import type { PolicyRuleInputSchema } from '../../src/apps/policies/input';
 import { isObject, type Json } from '../shared/json';
-import type { RuleChange } from './store';
+import { validationFailed } from '../pipeline/okta-errors';
+import { MAX_RULE_JSON_BYTES, type RuleChange } from './store';
 
 // A rule as real organizations keep it, from the body a client sent: the members they fill in when
 // a request leaves them out, in the order they answer them, and what they drop.
@@ -115,11 +116,15 @@ export function ruleActions(sent: RuleBody['actions']): Json {
 
 /** The change a checked rule body makes. */
 export function ruleChange(body: RuleBody): RuleChange {
-  return {
+  const change: RuleChange = {
     name: body.name,
     priority: body.priority ?? undefined,
     ...(body.status === undefined ? {} : { status: body.status }),
     conditions: ruleConditions(body.conditions),
     actions: ruleActions(body.actions),
   };
+  if (JSON.stringify([change.conditions, change.actions]).length > MAX_RULE_JSON_BYTES) {
+    throw validationFailed([{ path: 'conditions', reason: `A rule's conditions and actions take at most ${MAX_RULE_JSON_BYTES} bytes together` }]);
+  }
+  return change;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_POLICIES, MAX_RULES_PER_POLICY } from './store';
+import { MAX_POLICIES, MAX_RULE_JSON_BYTES, MAX_RULES_PER_POLICY } from './store';
 
 const str = (max = 2048) => z.string().max(max);
 const appId = z.string().regex(/^[0-9A-Za-z]{20}$/, 'Must be a 20-character base62 app id, e.g. 0oa1a2b3c4d5e6f7g8h9');
@@ -40,7 +40,7 @@ const rule = z.strictObject({
   lastUpdated: iso,
   conditions: json.nullable(),
   actions: json,
-});
+}).refine((r) => JSON.stringify([r.conditions, r.actions]).length <= MAX_RULE_JSON_BYTES, { message: `A rule's conditions and actions take at most ${MAX_RULE_JSON_BYTES} bytes together`, path: ['conditions'] });
 
 /** The policies of a snapshot, the default one included. */
 const PolicySnapshotPolicies = z.array(policy).max(MAX_POLICIES);

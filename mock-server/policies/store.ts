@@ -57,6 +57,11 @@ export const POLICY_TYPES: ReadonlySet<string> = new Set([
 export const MAX_POLICIES = 1000;
 /** The most rules one policy keeps, its catch-all rule included. */
 export const MAX_RULES_PER_POLICY = 100;
+/**
+ * The most a rule's `conditions` and `actions` may take together, serialized. Real rules take a
+ * few hundred bytes; without a bound each of the 100,000 rules an org keeps could hold a 1 MB body.
+ */
+export const MAX_RULE_JSON_BYTES = 64 * 1024;
 /** The catch-all rule's priority, below every other rule. */
 export const CATCH_ALL_PRIORITY = 99;
 

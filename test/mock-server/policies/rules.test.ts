@@ -167,3 +167,21 @@ describe('rules of app sign-in policies', () => {
     expectOktaError(await createRule(policyId, rule('One too many', undefined)), 400, 'E0000001', 'Api validation failed: rule', ['rule: A policy keeps at most 100 rules']);
   });
 });
+
+describe('the size of a rule', () => {
+  it('refuses conditions and actions past 64 KiB together (400 E0000001) on create and replace, keeping the rules as they were, and a snapshot holding such a rule', async () => {
+    const policyId = await policy();
+    const kept = await createRule(policyId, rule('Office', 1));
+    expect(kept.status).toBe(200);
+    const before = (await call(backend, `/api/v1/policies/${policyId}/rules`)).body;
+    const zones = Array.from({ length: 4000 }, (_, i) => `nzo${String(i).padStart(17, '0')}`);
+    const big = rule('Many zones', 1, { conditions: { network: { connection: 'ZONE', include: zones } } });
+    const cause = ["conditions: A rule's conditions and actions take at most 65536 bytes together"];
+    expectOktaError(await createRule(policyId, big), 400, 'E0000001', 'Api validation failed: conditions', cause);
+    expectOktaError(await call(backend, `/api/v1/policies/${policyId}/rules/${kept.body.id}`, { method: 'PUT', json: big }), 400, 'E0000001', 'Api validation failed: conditions', cause);
+    expect((await call(backend, `/api/v1/policies/${policyId}/rules`)).body).toEqual(before);
+    const doc = backend.snapshot() as any;
+    doc.policies.rules.find((r: { id: string }) => r.id === kept.body.id).conditions = { network: { connection: 'ZONE', include: zones } };
+    expect(() => backend.restore(doc)).toThrow("A rule's conditions and actions take at most 65536 bytes together");
+  });
+});

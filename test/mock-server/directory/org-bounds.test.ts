@@ -27,7 +27,7 @@ describe('the org bound on users and groups', () => {
     expect(after.users.length).toBe(MAX_ITEMS);
     expect(after.users).toEqual(before.users);
     expect(() => backend.restore(after)).not.toThrow();
-  });
+  }, 60_000);
 
   it(`refuses a group past ${MAX_ITEMS.toLocaleString('en-US')} of them, Everyone counted (400 E0000001, nothing kept)`, async () => {
     const backend = createMockBackend();
@@ -37,5 +37,5 @@ describe('the org bound on users and groups', () => {
     expect(refused.body).toMatchObject({ errorCode: 'E0000001', errorSummary: 'Api validation failed: group', errorCauses: [{ errorSummary: `group: The org keeps at most ${MAX_ITEMS} groups; delete one first` }] });
     expect(() => backend.directory.addGroup({ name: 'One more' })).toThrow('Api validation failed: group');
     expect(backend.snapshot().groups.length).toBe(MAX_ITEMS);
-  });
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import { Catalog, TEMPLATE_LINK_IDS, TYPED_CATALOG_ANSWERS, type CatalogAppDefin
 import { checkCatalogInput } from './catalog-input';
 import { refuseDeepBody } from '../pipeline/json-bounds';
 import { invalidPaging, invalidSearch, notFound, OktaHttpError, validationFailed } from '../pipeline/okta-errors';
+import { MAX_ITEMS } from '../state/document-fields';
 import { InvalidCursorError } from '../state/indexed-collection';
 import type { AppFilter } from './filter';
 import { buildAppBody } from './build-body';
@@ -149,6 +150,8 @@ export class AppService {
    * the id it takes instead of a fresh one; an id already taken throws.
    */
   create(input: unknown, activate: boolean, nowMs: number, fixedId?: string): StoredApp {
+    // As many as a snapshot document holds, so that the backend can always restore its own snapshot.
+    if (this.apps.size >= MAX_ITEMS) throw validationFailed([{ path: 'app', reason: `The org keeps at most ${MAX_ITEMS} apps; delete one first` }]);
     refuseDeepBody(input);
     const registered = this.#registeredCatalogApp(input);
     let value: Json;

@@ -1,4 +1,6 @@
 import type { Capability, CapabilityDefinition } from '../capability';
+import { checkStoredConnections } from './cross-app-access/store';
+import { checkStoredMappings } from './interclient-trust/store';
 import type { DirectoryParts } from '../directory/capability';
 import { direct } from '../state/direct';
 import type { AppSurroundingsParts, AppsParts } from './parts';
@@ -41,6 +43,11 @@ export const APP_SURROUNDINGS = {
       snapshot: {
         phase: 60,
         take: () => ({ surroundings: surroundings.snapshot() }),
+        check(doc, refuse) {
+          const part = doc.surroundings as SurroundingsSnapshot | undefined;
+          checkStoredConnections(part?.crossAppAccess ?? [], refuse);
+          checkStoredMappings(part?.interclientTrust ?? [], refuse);
+        },
         restore: (doc) => surroundings.load(doc.surroundings as SurroundingsSnapshot | undefined),
       },
       seed: {

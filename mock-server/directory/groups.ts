@@ -91,10 +91,11 @@ export class GroupService {
 
   /** `POST /api/v1/groups`: a group of type `OKTA_GROUP`; a name already taken is refused. */
   create(body: unknown, nowMs: number): DirectoryGroup {
+    this.directory.refuseFull('group');
     const profile = this.#profile(body, undefined);
     const at = wholeSeconds(nowMs);
     const group: DirectoryGroup = { id: this.newId('00g'), created: at, lastUpdated: at, lastMembershipUpdated: at, objectClass: ['okta:user_group'], type: 'OKTA_GROUP', profile };
-    this.directory.groupRecords.insert(group);
+    this.directory.insertGroup(group);
     return group;
   }
 

@@ -1,6 +1,7 @@
 import { wholeSeconds } from '../shared/time';
 import { oktaId } from '../pipeline/ids';
-import { invalidPaging } from '../pipeline/okta-errors';
+import { invalidPaging, validationFailed } from '../pipeline/okta-errors';
+import { MAX_ITEMS } from '../state/document-fields';
 import { IndexedCollection, InvalidCursorError, type Page } from '../state/indexed-collection';
 import { checkPassword, checkUserProfile, type UserProfile } from './profile';
 
@@ -281,6 +282,7 @@ export class Directory {
   addGroup(input: AddGroupInput, now: number, type: 'OKTA_GROUP' | 'APP_GROUP' = 'OKTA_GROUP'): DirectoryGroup {
     const name = text(input.name, 'name', false)!;
     const groupId = id(input.id, '00g', 'group id');
+    this.refuseFull('group');
     this.#refuseTakenId(groupId);
     if (type === 'OKTA_GROUP') this.refuseTakenGroupName(name);
     const at = wholeSeconds(now);
@@ -297,8 +299,24 @@ export class Directory {
     return group;
   }
 
+  /**
+   * Refuses one more user or group past {@link MAX_ITEMS} of them, as many as a snapshot document
+   * holds: the backend can always restore its own snapshot, and its memory stays bounded.
+   */
+  refuseFull(kind: 'user' | 'group'): void {
+    const records = kind === 'user' ? this.userRecords : this.groupRecords;
+    if (records.size >= MAX_ITEMS) throw validationFailed([{ path: kind, reason: `The org keeps at most ${MAX_ITEMS} ${kind}s; delete one first` }]);
+  }
+
+  /** Stores a group built by the groups API (its checks done). */
+  insertGroup(group: DirectoryGroup): void {
+    this.refuseFull('group');
+    this.groupRecords.insert(group);
+  }
+
   /** Stores a user built by the users API (its checks done), and puts it in Everyone. */
   insertUser(user: DirectoryUser, now: number): void {
+    this.refuseFull('user');
     this.#refuseTakenId(user.id);
     this.#refuseTakenLogin(user.profile.login);
     this.userRecords.insert(user);

@@ -83,6 +83,7 @@ export class UserService {
    * joined (not those an active group rule put the user in).
    */
   create(body: unknown, activate: boolean, nowMs: number, joined?: (groupId: string) => void): DirectoryUser {
+    this.directory.refuseFull('user');
     if (!isObject(body)) throw validationFailed([{ path: 'profile', reason: BLANK_FIELD }]);
     const issues: FieldIssue[] = [];
     const { profile, issues: profileIssues } = checkUserProfile(body.profile, 'create');

@@ -49,14 +49,22 @@ export const GROUP_RULES = {
           const stored = (doc.groupRules as StoredGroupRule[] | undefined) ?? [];
           refuseDuplicates(refuse, 'groupRules', stored.map((r) => r.id), 'the group rule id');
           refuseDuplicates(refuse, 'groupRules', stored.map((r) => r.name.toLowerCase()), 'the group rule name');
-          // A rule stays valid only while every group it assigns to exists (an INVALID one keeps the deleted group's id).
-          const groups = new Set(((doc.groups as Array<{ id: string }> | undefined) ?? []).map((g) => g.id));
+          const d = doc as { users?: Array<{ id: string }>; groups?: Array<{ id: string; type?: unknown }> };
+          const users = new Set((d.users ?? []).map((u) => u.id));
+          const groupTypes = new Map((d.groups ?? []).map((g) => [g.id, g.type]));
           stored.forEach((rule, i) => {
             const problem = GroupRules.expressionProblem(rule.expression);
             if (problem !== undefined) refuse(`groupRules[${i}].expression`, `not an expression group rules take: ${problem}`);
-            if (rule.status === 'INVALID') return;
-            rule.groupIds.forEach((groupId, j) => {
-              if (!groups.has(groupId)) refuse(`groupRules[${i}].groupIds[${j}]`, `no group of the snapshot has the id ${groupId}; a rule whose group is gone is INVALID`);
+            // A rule assigns only to groups of people (the directory refuses to change Everyone's
+            // members); only an INVALID rule may name a group that is gone, as a deleted group leaves it.
+            rule.groupIds.forEach((id, j) => {
+              const type = groupTypes.get(id);
+              if (type === undefined ? rule.status !== 'INVALID' : type !== 'OKTA_GROUP') {
+                refuse(`groupRules[${i}].groupIds[${j}]`, type === undefined ? `no group in the snapshot has the id ${id} (only an INVALID rule may name a deleted group)` : `rules assign only to groups of type OKTA_GROUP; ${id} is ${String(type)}`);
+              }
+            });
+            rule.managedUserIds.forEach((id, j) => {
+              if (!users.has(id)) refuse(`groupRules[${i}].managedUserIds[${j}]`, `no user in the snapshot has the id ${id}`);
             });
           });
         },

@@ -6,7 +6,7 @@ import { notFound, OktaHttpError, validationFailed } from '../pipeline/okta-erro
 import { isObject } from '../shared/json';
 import { wholeSeconds } from '../shared/time';
 import { IndexedCollection, type Page } from '../state/indexed-collection';
-import { compileExpression, ExpressionError, type CompiledExpression } from './expression';
+import { compileExpression, ExpressionError, type CompiledExpression, type ExpressionSubject } from './expression';
 import { MAX_GROUP_RULES, MAX_RULE_EXCLUSIONS, MAX_RULE_GROUPS, MAX_RULE_NAME, type GroupRuleRecord, type StoredGroupRule } from './store';
 
 /** The only expression type group rules take. */
@@ -66,6 +66,8 @@ export class GroupRules implements DirectoryWatcher {
   readonly #compiled = new Map<string, CompiledExpression>();
   /** Set while the rules change memberships: what they do does not set off the rules again. */
   #applying = false;
+  /** Which rules hold one user in which groups ({@link GroupRules.#holders}), for that user's record as it was; forgotten when a rule changes. */
+  #held: { user: DirectoryUser; holders: Map<string, string[]> } | undefined;
 
   constructor(
     private readonly directory: Directory,
@@ -86,6 +88,7 @@ export class GroupRules implements DirectoryWatcher {
     const input = this.#check(body, undefined);
     const at = wholeSeconds(nowMs);
     const rule: GroupRuleRecord = { id: this.newId('0pr'), name: input.name, status: 'INACTIVE', created: at, lastUpdated: at, expression: input.expression, excludeUserIds: input.excludeUserIds, groupIds: input.groupIds };
+    this.#held = undefined;
     this.rules.insert(rule);
     this.#managed.set(rule.id, new Set());
     this.#compiled.set(rule.id, input.compiled);
@@ -98,6 +101,7 @@ export class GroupRules implements DirectoryWatcher {
     if (rule.status === 'ACTIVE') throw validationFailed([{ path: 'status', reason: 'An active rule cannot be changed; deactivate it first' }]);
     const input = this.#check(body, rule);
     const next: GroupRuleRecord = { ...rule, name: input.name, expression: input.expression, excludeUserIds: input.excludeUserIds, lastUpdated: wholeSeconds(nowMs) };
+    this.#held = undefined;
     this.rules.update(id, next);
     this.#compiled.set(id, input.compiled);
     return next;
@@ -126,6 +130,7 @@ export class GroupRules implements DirectoryWatcher {
     const rule = this.require(id);
     if (rule.status === 'ACTIVE') throw validationFailed([{ path: 'status', reason: 'An active rule cannot be deleted; deactivate it first' }]);
     const managed = this.managedUsers(id);
+    this.#held = undefined;
     this.rules.delete(id);
     this.#compiled.delete(id);
     this.#managed.delete(id);
@@ -146,6 +151,7 @@ export class GroupRules implements DirectoryWatcher {
 
   /** Empties the rules (a reset). */
   clear(): void {
+    this.#held = undefined;
     this.rules.clear();
     this.#compiled.clear();
     this.#managed.clear();
@@ -163,6 +169,7 @@ export class GroupRules implements DirectoryWatcher {
 
   /** Loads rules as a snapshot kept them (checked first), telling no one. */
   load(rules: readonly StoredGroupRule[]): void {
+    this.#held = undefined;
     for (const rule of rules) {
       const { managedUserIds, ...record } = rule;
       this.rules.insert({ ...record, excludeUserIds: [...rule.excludeUserIds], groupIds: [...rule.groupIds] });
@@ -219,6 +226,8 @@ export class GroupRules implements DirectoryWatcher {
 
   #reevaluate(userId: string, nowMs: number): void {
     if (this.#applying || this.rules.countWhere('status', 'ACTIVE') === 0) return;
+    // What changed outside the rules may have changed the user in place: start afresh.
+    this.#held = undefined;
     for (const rule of this.rules.page({ limit: MAX_GROUP_RULES, index: ['status', 'ACTIVE'] }).items) {
       const user = this.directory.user(userId);
       if (!user) return;
@@ -253,17 +262,41 @@ export class GroupRules implements DirectoryWatcher {
   #leave(rule: GroupRuleRecord, groupId: string, userId: string, nowMs: number): void {
     const user = this.directory.user(userId);
     if (!user) return;
-    const kept = this.rules
-      .page({ limit: MAX_GROUP_RULES, index: ['group', groupId] })
-      .items.some((other) => other.id !== rule.id && other.status === 'ACTIVE' && !other.excludeUserIds.includes(userId) && this.#matches(other, user));
+    const kept = (this.#holders(user).get(groupId) ?? []).some((holder) => holder !== rule.id);
     if (!kept && this.directory.removeMember(groupId, userId, nowMs)) this.#logMembership('group.user_membership.remove', rule, groupId, userId);
   }
 
-  #matches(rule: GroupRuleRecord, user: DirectoryUser): boolean {
+  /**
+   * For each group, the active rules that match the user (and do not exclude them) and assign to
+   * it. Worked out once per state of the user and of the rules (every change of a user replaces its
+   * record; every change of a rule forgets it): asking it again for each group a rule leaves would
+   * match every rule of the group each time, rules × groups × rules in one request.
+   */
+  #holders(user: DirectoryUser): Map<string, string[]> {
+    if (this.#held?.user === user) return this.#held.holders;
+    const holders = new Map<string, string[]>();
+    const subject = this.#subject(user);
+    for (const rule of this.rules.page({ limit: MAX_GROUP_RULES, index: ['status', 'ACTIVE'] }).items) {
+      if (rule.excludeUserIds.includes(user.id) || !this.#matches(rule, user, subject)) continue;
+      for (const groupId of rule.groupIds) {
+        const list = holders.get(groupId);
+        if (list) list.push(rule.id);
+        else holders.set(groupId, [rule.id]);
+      }
+    }
+    this.#held = { user, holders };
+    return holders;
+  }
+
+  #subject(user: DirectoryUser): ExpressionSubject {
+    const groups = new Set(user.groupIds);
+    return { attribute: (name) => (Object.hasOwn(user.profile, name) ? user.profile[name] : undefined), isMember: (groupId) => groupId === this.directory.everyoneId || groups.has(groupId) };
+  }
+
+  #matches(rule: GroupRuleRecord, user: DirectoryUser, subject: ExpressionSubject = this.#subject(user)): boolean {
     const compiled = this.#compiled.get(rule.id);
     if (!compiled) return false;
-    const groups = new Set(user.groupIds);
-    return compiled({ attribute: (name) => (Object.hasOwn(user.profile, name) ? user.profile[name] : undefined), isMember: (groupId) => groupId === this.directory.everyoneId || groups.has(groupId) }) === true;
+    return compiled(subject) === true;
   }
 
   #logMembership(eventType: 'group.user_membership.add' | 'group.user_membership.remove', rule: GroupRuleRecord, groupId: string, userId: string): void {
@@ -274,6 +307,7 @@ export class GroupRules implements DirectoryWatcher {
   }
 
   #store(rule: GroupRuleRecord): void {
+    this.#held = undefined;
     this.rules.update(rule.id, rule);
   }
 

@@ -51,14 +51,24 @@ export function findDocumentFault(input: unknown, options: { maxDepth: number; p
   return undefined;
 }
 
+/** A fault's path as the refusal names it: `profile.a[0].__proto__`, each member cut to 100 characters, the whole to 500. */
+function describePath(path: readonly PropertyKey[]): string {
+  const text = path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key).slice(0, 100)}`)).join('');
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
 /**
- * Refuses a body nested deeper than {@link MAX_JSON_BODY_DEPTH} with `E0000003`, naming its top-level
- * member (the full path is as long as the nesting). Every way into the apps API checks it: the HTTP
- * and msw routes as they read a body, and the in-process calls.
+ * Refuses with `E0000003` a body nested deeper than {@link MAX_JSON_BODY_DEPTH}, naming its
+ * top-level member (the full path is as long as the nesting), and a body with a member named
+ * `__proto__` anywhere, naming where. Whatever the API keeps is snapshotted, and the control plane
+ * refuses a document holding such a member (a JavaScript object cannot take it as plain data
+ * safely), so a stored one would make the backend's own snapshot impossible to restore. Every way
+ * into the API checks it: the HTTP and msw routes as they read a body, and the in-process calls.
  */
 export function refuseDeepBody(body: unknown): void {
-  const fault = findDocumentFault(body, { maxDepth: MAX_JSON_BODY_DEPTH });
+  const fault = findDocumentFault(body, { maxDepth: MAX_JSON_BODY_DEPTH, protoKeys: true });
   if (fault === undefined) return;
+  if (fault.kind === 'proto') throw malformedBody(`The request body has a member named __proto__ (${describePath(fault.path)}), a name the backend does not keep.`);
   const member = fault.path.length > 0 ? ` (in ${String(fault.path[0])})` : '';
   throw malformedBody(`The request body is nested deeper than ${MAX_JSON_BODY_DEPTH} levels${member}, the most the backend reads.`);
 }

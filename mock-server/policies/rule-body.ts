@@ -126,11 +126,12 @@ export function ruleChange(body: RuleBody): RuleChange {
     .filter((member) => body[member] != null && JSON.stringify(body[member]).length > MAX_RULE_MEMBER_JSON)
     .map((member) => ({ path: member, reason: `Must be at most ${MAX_RULE_MEMBER_JSON} characters of JSON` }));
   if (issues.length) throw validationFailed(issues);
-  return {
+  const change: RuleChange = {
     name: body.name,
     priority: body.priority ?? undefined,
     ...(body.status === undefined ? {} : { status: body.status }),
     conditions: ruleConditions(body.conditions),
     actions: ruleActions(body.actions),
   };
+  return change;
 }

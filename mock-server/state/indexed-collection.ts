@@ -162,6 +162,37 @@ export class IndexedCollection<T, K extends string> {
     return true;
   }
 
+  /**
+   * Removes the `count` oldest records (all of them when there are fewer) with one `splice` of the
+   * order and of each index bucket they were in, where deleting them one by one would shift those
+   * arrays once per record: what a bounded collection drops when full. Returns how many it removed.
+   */
+  deleteOldest(count: number): number {
+    const removed = this.#order.splice(0, Math.max(0, Math.min(Math.floor(count), this.#order.length)));
+    if (removed.length === 0) return 0;
+    const touched = this.#indexes.map(() => new Set<string>());
+    for (const sequence of removed) {
+      const entry = this.#bySequence.get(sequence)!;
+      this.#bySequence.delete(sequence);
+      this.#byId.delete(this.#id(entry.record));
+      entry.keys.forEach((keys, i) => {
+        for (const key of keys) touched[i]!.add(key);
+      });
+    }
+    // The removed records are the oldest, so in every bucket they are a prefix.
+    const last = removed[removed.length - 1]!;
+    this.#indexes.forEach((index, i) => {
+      for (const key of touched[i]!) {
+        const bucket = index.buckets.get(key);
+        if (!bucket) continue;
+        const end = upperBound(bucket, last);
+        if (end === bucket.length) index.buckets.delete(key);
+        else bucket.splice(0, end);
+      }
+    });
+    return removed.length;
+  }
+
   /** Removes every record. Sequence numbers keep counting, so older cursors never match new records. */
   clear(): void {
     this.#byId.clear();

@@ -18,6 +18,31 @@ export const MAX_CONNECTIONS_PER_APP = 200;
 export const MAX_CONNECTIONS = 100_000;
 
 /**
+ * What a snapshot's connections must hold to, as the routes keep them: unique ids, no app connected
+ * to itself, one connection per requesting and resource app, at most
+ * {@link MAX_CONNECTIONS_PER_APP} per app. Calls `refuse` on the first that does not.
+ */
+export function checkStoredConnections(connections: readonly StoredCrossAppAccessConnection[], refuse: (field: string, reason: string) => never): void {
+  const ids = new Set<string>();
+  const pairs = new Set<string>();
+  const perApp = new Map<string, number>();
+  connections.forEach((c, i) => {
+    const at = `surroundings.crossAppAccess[${i}]`;
+    if (ids.has(c.id)) refuse(`${at}.id`, `the connection id ${c.id} appears twice; each must be unique`);
+    ids.add(c.id);
+    if (c.requestingAppInstanceId === c.resourceAppInstanceId) refuse(`${at}.resourceAppInstanceId`, 'an app cannot be connected to itself');
+    const pair = `${c.requestingAppInstanceId} ${c.resourceAppInstanceId}`;
+    if (pairs.has(pair)) refuse(at, `a connection from ${c.requestingAppInstanceId} to ${c.resourceAppInstanceId} appears twice`);
+    pairs.add(pair);
+    for (const app of [c.requestingAppInstanceId, c.resourceAppInstanceId]) {
+      const count = (perApp.get(app) ?? 0) + 1;
+      if (count > MAX_CONNECTIONS_PER_APP) refuse(at, `${app} takes part in more than ${MAX_CONNECTIONS_PER_APP} connections`);
+      perApp.set(app, count);
+    }
+  });
+}
+
+/**
  * The org's Cross App Access connections, by id in creation order. A connection belongs to both of
  * its apps; one whose app is gone is answered by no route, and a snapshot drops it.
  */

@@ -19,7 +19,7 @@ function targetOf(path: string): Target | undefined {
   return property === undefined ? undefined : { member: 'profile', property: property.replace(/~1/g, '/').replace(/~0/g, '~') };
 }
 
-/** Sets an own property, whatever its name (`__proto__` included), without touching a prototype. */
+/** Sets an own property without touching a prototype, whatever its name. */
 function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
   Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
@@ -29,7 +29,8 @@ function setOwn(target: Record<string, unknown>, name: string, value: unknown): 
  * `priority` and `profile`, and answers what they become; the assignment itself is not touched, so a
  * refused operation changes nothing. No body is no operation. A body that is not an array is
  * `E0000003`; an operation Okta does not take, a path outside `/priority`, `/profile` and
- * `/profile/{property}`, or a `replace` without `value` is `E0000001` naming it.
+ * `/profile/{property}` (`/profile/__proto__` included), or a `replace` without `value` is
+ * `E0000001` naming it.
  */
 export function applyGroupAssignmentPatch(current: { priority: number; profile?: Record<string, unknown> }, body: unknown): AppGroupInput {
   const out = { priority: current.priority, profile: structuredClone(current.profile ?? {}) };
@@ -43,6 +44,8 @@ export function applyGroupAssignmentPatch(current: { priority: number; profile?:
     if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op)) throw validationFailed([{ path: `${at}.op`, reason: `Not one of the allowed values (${OPS.join(', ')})` }]);
     const target = typeof path === 'string' && path.length <= MAX_PATH ? targetOf(path) : undefined;
     if (!target) throw validationFailed([{ path: `${at}.path`, reason: 'Must be /priority, /profile or /profile/{property}' }]);
+    // As a body member named so is refused: a snapshot could not hold it.
+    if (target.member === 'profile' && target.property === '__proto__') throw validationFailed([{ path: `${at}.path`, reason: 'A profile property cannot be named __proto__' }]);
     if (op === 'remove') {
       if (target.member === 'priority') throw validationFailed([{ path: `${at}.path`, reason: 'The priority of a group assignment cannot be removed' }]);
       if (target.property === undefined) out.profile = {};

@@ -18,6 +18,29 @@ export const MAX_ALLOWED_APPS = 5;
 export const MAX_MAPPINGS = 100_000;
 
 /**
+ * What a snapshot's mappings must hold to, as the routes keep them: unique ids, no app its own
+ * trusted app, each trusted app once per target, at most {@link MAX_ALLOWED_APPS} per target.
+ * Calls `refuse` on the first that does not.
+ */
+export function checkStoredMappings(mappings: readonly StoredInterclientTrustMapping[], refuse: (field: string, reason: string) => never): void {
+  const ids = new Set<string>();
+  const pairs = new Set<string>();
+  const perTarget = new Map<string, number>();
+  mappings.forEach((m, i) => {
+    const at = `surroundings.interclientTrust[${i}]`;
+    if (ids.has(m.id)) refuse(`${at}.id`, `the mapping id ${m.id} appears twice; each must be unique`);
+    ids.add(m.id);
+    if (m.appInstanceId === m.trustedAppInstanceId) refuse(`${at}.trustedAppInstanceId`, 'an app cannot be its own trusted app');
+    const pair = `${m.appInstanceId} ${m.trustedAppInstanceId}`;
+    if (pairs.has(pair)) refuse(at, `${m.trustedAppInstanceId} is a trusted app of ${m.appInstanceId} twice`);
+    pairs.add(pair);
+    const count = (perTarget.get(m.appInstanceId) ?? 0) + 1;
+    if (count > MAX_ALLOWED_APPS) refuse(at, `${m.appInstanceId} allows more than ${MAX_ALLOWED_APPS} apps`);
+    perTarget.set(m.appInstanceId, count);
+  });
+}
+
+/**
  * The org's interclient trust mappings (Native to Web SSO), in creation order. A mapping whose app is
  * gone is answered by no route, and a snapshot drops it.
  */

@@ -226,16 +226,28 @@ describe('snapshots and reset', () => {
     expect(() => backend.restore(snapshot)).toThrow(/groupRules\[0\]\.expression.*not an expression group rules take/);
   });
 
-  it('refuses a snapshot whose valid rule assigns to a group the snapshot lacks, naming the field; an INVALID rule keeps its deleted group', async () => {
-    const { engineering } = people();
-    const id = await created(rule([engineering.id], 'true'));
-    const snapshot = backend.snapshot() as any;
-    snapshot.groupRules[0].groupIds = [engineering.id, '00gnothere0000000000'];
-    expect(() => backend.restore(snapshot)).toThrow(/groupRules\[0\]\.groupIds\[1\].*no group of the snapshot has the id 00gnothere0000000000/);
-    expect(backend.groupRules.get(id)).toMatchObject({ actions: { assignUserToGroups: { groupIds: [engineering.id] } } });
-    expect((await call(backend, `/api/v1/groups/${engineering.id}`, { method: 'DELETE' })).status).toBe(204);
-    const invalid = backend.snapshot();
-    backend.restore(invalid);
+  it('refuses a snapshot whose rule assigns to Everyone, to a group it does not hold (unless INVALID), or manages a user it does not hold, and keeps the state it had', async () => {
+    const { engineering, ada } = people();
+    const id = await created(rule([engineering.id], 'user.department=="Engineering"'));
+    await activate(id);
+    const good = backend.snapshot() as any;
+    const hostile = (change: (doc: any) => void) => {
+      const doc = structuredClone(good);
+      change(doc);
+      return doc;
+    };
+    expect(() => backend.restore(hostile((doc) => (doc.groupRules[0].groupIds = [backend.directory.everyoneGroupId])))).toThrow(
+      `groupRules[0].groupIds[0]: rules assign only to groups of type OKTA_GROUP; ${backend.directory.everyoneGroupId} is BUILT_IN`,
+    );
+    expect(() => backend.restore(hostile((doc) => (doc.groupRules[0].groupIds = ['00gnothere0000000000'])))).toThrow('groupRules[0].groupIds[0]: no group in the snapshot has the id 00gnothere0000000000');
+    expect(() => backend.restore(hostile((doc) => (doc.groupRules[0].managedUserIds = ['00unothere0000000000'])))).toThrow('groupRules[0].managedUserIds[0]: no user in the snapshot has the id 00unothere0000000000');
+    expect(backend.groupRules.get(id)).toMatchObject({ status: 'ACTIVE', actions: { assignUserToGroups: { groupIds: [engineering.id] } } });
+    backend.restore(hostile((doc) => Object.assign(doc.groupRules[0], { status: 'INVALID', groupIds: ['00gnothere0000000000'] })));
     expect(backend.groupRules.get(id)).toMatchObject({ status: 'INVALID', allGroupsValid: false });
+    backend.restore(good);
+    // A profile change re-evaluates the restored rule: it answers, rather than a 500 from a rule over Everyone.
+    const changed = await call(backend, `/api/v1/users/${ada.id}`, { method: 'POST', json: { profile: { department: 'Sales' } } });
+    expect(changed.status).toBe(200);
+    expect(memberIds(engineering.id)).not.toContain(ada.id);
   });
 });

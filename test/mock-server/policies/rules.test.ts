@@ -190,3 +190,6 @@ describe('rules of app sign-in policies', () => {
     expectOktaError(await createRule(policyId, rule('One too many', undefined)), 400, 'E0000001', 'Api validation failed: rule', ['rule: A policy keeps at most 100 rules']);
   });
 });
+
+describe('the size of a rule', () => {
+});

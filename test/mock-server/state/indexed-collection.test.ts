@@ -115,6 +115,26 @@ describe('IndexedCollection records', () => {
     expect(apps.countWhere('status', 'ACTIVE')).toBe(0);
   });
 
+  it('deleteOldest removes the oldest records from the order, the ids and every bucket, and a cursor past them still pages on', () => {
+    const apps = makeApps();
+    apps.insert(app('a', { users: new Set(['u1', 'u2']) }));
+    apps.insert(app('b', { status: 'INACTIVE', users: new Set(['u2']) }));
+    apps.insert(app('c', { users: new Set(['u1']) }));
+    apps.insert(app('d', { status: 'INACTIVE' }));
+    const first = apps.page({ limit: 1 });
+    expect(apps.deleteOldest(2)).toBe(2);
+    expect([...apps.values()].map((a) => a.id)).toEqual(['c', 'd']);
+    expect(apps.has('a') || apps.has('b')).toBe(false);
+    expect(apps.page({ limit: 10, index: ['user', 'u1'] }).items.map((a) => a.id)).toEqual(['c']);
+    expect(apps.countWhere('user', 'u2')).toBe(0);
+    expect([...apps.indexKeys('user')]).toEqual(['u1']);
+    expect(apps.page({ limit: 10, index: ['status', 'INACTIVE'] }).items.map((a) => a.id)).toEqual(['d']);
+    expect(apps.page({ limit: 10, after: first.next }).items.map((a) => a.id)).toEqual(['c', 'd']);
+    expect(apps.deleteOldest(10)).toBe(2);
+    expect(apps.size).toBe(0);
+    expect(apps.deleteOldest(1)).toBe(0);
+  });
+
   it('clear removes every record and index entry', () => {
     const apps = filled(4);
     apps.clear();

@@ -115,6 +115,23 @@ describe('Cross App Access connections', () => {
     expect(backend.snapshot().surroundings?.crossAppAccess).toEqual([]);
   });
 
+  it('refuse a snapshot whose connections the routes would not make: an id twice, an app connected to itself, the same two apps twice, an app in more than 200', async () => {
+    const { requesting, resource } = twoApps();
+    const path = `/api/v1/apps/${requesting}/cwo/connections`;
+    const created = (await call(backend, path, { method: 'POST', json: { resourceAppInstanceId: resource } })).body;
+    const doc = JSON.parse(JSON.stringify(backend.snapshot()));
+    const hostile = (connections: unknown[]) => ({ ...doc, surroundings: { ...doc.surroundings, crossAppAccess: connections } });
+    const other = (n: number) => ({ ...created, id: `cwo${String(n).padStart(17, '0')}` });
+    expect(() => backend.restore(hostile([created, { ...other(2), resourceAppInstanceId: requesting, requestingAppInstanceId: resource }, { ...created }]))).toThrow(
+      `surroundings.crossAppAccess[2].id: the connection id ${created.id} appears twice; each must be unique`,
+    );
+    expect(() => backend.restore(hostile([{ ...created, resourceAppInstanceId: requesting }]))).toThrow('surroundings.crossAppAccess[0].resourceAppInstanceId: an app cannot be connected to itself');
+    expect(() => backend.restore(hostile([created, other(1)]))).toThrow(`surroundings.crossAppAccess[1]: a connection from ${requesting} to ${resource} appears twice`);
+    const many = Array.from({ length: 201 }, (_, i) => ({ ...other(i), resourceAppInstanceId: `0oa${String(i).padStart(17, '0')}` }));
+    expect(() => backend.restore(hostile(many))).toThrow(`surroundings.crossAppAccess[200]: ${requesting} takes part in more than 200 connections`);
+    expect((await call(backend, path)).body).toEqual([created]);
+  });
+
   it('are forgotten by reset, even by apps that get the same ids again (deterministic ids)', async () => {
     const fresh = createMockBackend({ ids: 'deterministic' });
     const make = () => [fresh.apps.create(customSaml('Agent')).id, fresh.apps.create(bookmark('Files')).id] as const;

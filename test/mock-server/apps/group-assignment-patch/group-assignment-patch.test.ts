@@ -57,11 +57,16 @@ describe('PATCH /api/v1/apps/{appId}/groups/{groupId}', () => {
     expect((await call(backend, path)).body).toEqual(before);
   });
 
-  it('keeps a property named __proto__ as data, never as a prototype', async () => {
+  it('refuses a property named __proto__, by pointer or inside a value, changing nothing (a snapshot could not hold it)', async () => {
     const { path } = await assigned();
-    const patched = await call(backend, path, { method: 'PATCH', rawBody: '[{"op":"replace","path":"/profile/__proto__","value":{"polluted":true}}]' });
-    expect(patched.status).toBe(200);
-    expect(JSON.parse(patched.text).profile.__proto__).toEqual({ polluted: true });
+    const before = (await call(backend, path)).body;
+    expectOktaError(await call(backend, path, { method: 'PATCH', rawBody: '[{"op":"replace","path":"/profile/__proto__","value":{"polluted":true}}]' }), 400, 'E0000001', 'Api validation failed: [0].path', [
+      '[0].path: A profile property cannot be named __proto__',
+    ]);
+    expectOktaError(await call(backend, path, { method: 'PATCH', rawBody: '[{"op":"replace","path":"/profile/manager","value":{"__proto__":{"polluted":true}}}]' }), 400, 'E0000003', 'The request body was not well-formed.', [
+      'The request body has a member named __proto__ ([0].value.__proto__), a name the backend does not keep.',
+    ]);
+    expect((await call(backend, path)).body).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -100,6 +100,22 @@ describe('interclient trust mappings', () => {
     expect(backend.snapshot().surroundings?.interclientTrust).toEqual([]);
   });
 
+  it('refuse a snapshot whose mappings the routes would not make: an id twice, an app its own trusted app, the same trusted app twice, more than five per target', async () => {
+    const target = backend.apps.create(customSaml('Web portal')).id;
+    const allowed = nativeApp('Mobile');
+    const path = `/api/v1/apps/${target}/interclient-allowed-apps`;
+    const { orgId: _orgId, ...created } = (await call(backend, path, { method: 'POST', json: { id: allowed } })).body;
+    const doc = JSON.parse(JSON.stringify(backend.snapshot()));
+    const hostile = (mappings: unknown[]) => ({ ...doc, surroundings: { ...doc.surroundings, interclientTrust: mappings } });
+    const other = (n: number, trusted = allowed) => ({ ...created, id: `itm${String(n).padStart(17, '0')}`, trustedAppInstanceId: trusted });
+    expect(() => backend.restore(hostile([created, other(1, `0oa${'1'.repeat(17)}`), { ...created }]))).toThrow(`surroundings.interclientTrust[2].id: the mapping id ${created.id} appears twice; each must be unique`);
+    expect(() => backend.restore(hostile([{ ...created, trustedAppInstanceId: target }]))).toThrow('surroundings.interclientTrust[0].trustedAppInstanceId: an app cannot be its own trusted app');
+    expect(() => backend.restore(hostile([created, other(1)]))).toThrow(`surroundings.interclientTrust[1]: ${allowed} is a trusted app of ${target} twice`);
+    const six = Array.from({ length: 6 }, (_, i) => other(i, `0oa${String(i).padStart(17, '0')}`));
+    expect(() => backend.restore(hostile(six))).toThrow(`surroundings.interclientTrust[5]: ${target} allows more than 5 apps`);
+    expect((await call(backend, path)).body).toEqual([allowed]);
+  });
+
   it('are forgotten by reset, even by apps that get the same ids again (deterministic ids)', async () => {
     const fresh = createMockBackend({ ids: 'deterministic' });
     const make = () => [fresh.apps.create(customSaml('Web portal')).id, fresh.apps.create(customSaml('Other portal')).id] as const;

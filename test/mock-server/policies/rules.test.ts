@@ -191,5 +191,3 @@ describe('rules of app sign-in policies', () => {
   });
 });
 
-describe('the size of a rule', () => {
-});

@@ -20,6 +20,8 @@ const snapshotUser = z.strictObject({
     .strictObject({ password: z.boolean(), recoveryQuestion: str(255).nullable(), provider: z.strictObject({ type: str(40), name: str(100) }) })
     .optional(),
   groupIds: z.array(str(100)).max(10_000).optional(),
+  /** The user type the user is of, when not the org's default one (absent: the default type). */
+  typeId: z.string().regex(/^oty[0-9A-Za-z]{17}$/).optional(),
 });
 
 const snapshotGroup = z.strictObject({

@@ -46,6 +46,11 @@ export interface DirectoryUser {
   credentials: UserCredentials;
   /** The groups (not Everyone, which holds every user) the user belongs to, in the order joined. */
   groupIds: string[];
+  /**
+   * The user type (`oty…`) the user is of, when it is one the org made; absent for a user of the
+   * org's default type (which follows the org's id).
+   */
+  typeId?: string;
 }
 
 /** `OKTA_GROUP`: made in the org; `BUILT_IN`: Everyone; `APP_GROUP`: a group an app holds, such as one a group push made. */
@@ -157,7 +162,7 @@ function id(value: string | undefined, prefix: string, field: string): string {
 
 const lower = (value: unknown) => (typeof value === 'string' ? [value.toLowerCase()] : []);
 
-/** Builds the user collection: by status, login and email (both lower-cased), and by group joined. */
+/** Builds the user collection: by status, login and email (both lower-cased), by group joined and by user type made. */
 function createUserCollection() {
   return new IndexedCollection({
     id: (user: DirectoryUser) => user.id,
@@ -166,6 +171,7 @@ function createUserCollection() {
       login: (user: DirectoryUser) => lower(user.profile.login),
       email: (user: DirectoryUser) => lower(user.profile.email),
       group: (user: DirectoryUser) => user.groupIds,
+      type: (user: DirectoryUser) => (user.typeId === undefined ? [] : [user.typeId]),
     },
   });
 }
@@ -193,7 +199,7 @@ export function pageOrRefuse<T>(read: () => Page<T>): Page<T> {
 }
 
 /** The user collection's index names. */
-export type UserIndex = 'status' | 'login' | 'email' | 'group';
+export type UserIndex = 'status' | 'login' | 'email' | 'group' | 'type';
 
 /**
  * The organization's users and groups: who app assignments refer to, who the users and groups API
@@ -388,6 +394,11 @@ export class Directory {
   /** How many users a group holds. */
   memberCount(groupId: string): number {
     return groupId === this.#everyoneId ? this.userRecords.size : this.userRecords.countWhere('group', groupId);
+  }
+
+  /** How many users (whatever their status) are of a user type the org made. */
+  usersOfType(typeId: string): number {
+    return this.userRecords.countWhere('type', typeId);
   }
 
   /** The groups a user is in: Everyone first, then the others in the order joined. */

@@ -39,6 +39,13 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
     usersOf: (typeId) => directory.usersOfType(typeId),
   });
   const userService = new UserService(directory, newId, types);
+  /** An in-process or seed input with its `typeId` checked, and left out when it names the default type. */
+  const withType = <T extends { typeId?: string | undefined }>(input: T): T => {
+    if (input.typeId === undefined) return input;
+    if (!types.has(input.typeId)) throw new TypeError(`No user type has the id ${input.typeId.slice(0, 100)}; make it with POST /api/v1/meta/types/user first, or leave typeId out.`);
+    const { typeId, ...rest } = input;
+    return (typeId === types.defaultId ? rest : input) as T;
+  };
   const groupService = new GroupService(directory, newId);
   const changes = new DirectoryChangeLog(need<LogsParts>('logs').write, directory, userService);
   return {
@@ -129,7 +136,7 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
               at(`users[${i}]`, () => {
                 // Memberships wait for the document's groups (made after its users).
                 const { groupIds: _groups, ...user } = u;
-                created.users.push(directory.addUser({ ...user, id: u.id ?? newId('00u') }, at0));
+                created.users.push(directory.addUser(withType({ ...user, id: u.id ?? newId('00u') }), at0));
               }),
             );
             (groups ?? []).forEach((g, i) =>
@@ -154,7 +161,7 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
     state: {
       directory: {
         // Copies out, so a caller cannot change the state behind the backend's rules; ids in the backend's sequence.
-        addUser: (input) => structuredClone(directory.addUser({ ...input, id: input.id ?? newId('00u') }, now())),
+        addUser: (input) => structuredClone(directory.addUser(withType({ ...input, id: input.id ?? newId('00u') }), now())),
         addGroup: (input) => structuredClone(directory.addGroup({ ...input, id: input.id ?? newId('00g') }, now())),
         user: (id) => structuredClone(directory.user(id)),
         findUser: (loginOrEmail) => structuredClone(directory.findUser(loginOrEmail)),

@@ -70,6 +70,7 @@ const seedUser = z.strictObject({
   profile: z.record(z.string().max(100), z.unknown()).optional().describe('More profile attributes (displayName, department, custom ones)'),
   groupIds: z.array(id).max(100).optional().describe('Groups to join, by id (groups of this document or already in the backend)'),
   password: z.string().min(1).max(256).optional().describe("Checked against Okta's default policy, then forgotten: the user is recorded as having a password, never with it"),
+  typeId: z.string().max(100).optional().describe("The user type (oty…) the user is of: one the backend has (made through /api/v1/meta/types/user) or the default type's id; default the org's default type"),
 });
 
 const seedGroup = z.strictObject({ id: id.optional(), name: text(255), description: z.string().max(1024).optional() });

@@ -100,6 +100,11 @@ export interface AddUserInput {
    * having one (`credentials.password: {}`, `passwordChanged`), never with the password itself.
    */
   password?: string;
+  /**
+   * The user type (`oty…`) the user is of: one the org made (`POST /api/v1/meta/types/user`) or its
+   * default type's id; default the org's default type. An id no type has throws.
+   */
+  typeId?: string;
 }
 
 /** What `backend.directory.addGroup` takes; `id` defaults to a fresh `00g…` id. */
@@ -238,7 +243,8 @@ export class Directory {
 
   /**
    * Adds a user (`ACTIVE` unless `status` says otherwise) with the same checks as the API's profile
-   * and password rules; a duplicate id or login, or an unknown group, throws.
+   * and password rules; a duplicate id or login, or an unknown group, throws. `typeId` is kept as
+   * given: the caller has checked it names a type the org made (the default type is none).
    */
   addUser(input: AddUserInput, now: number): DirectoryUser {
     const login = text(input.login, 'login', false)!;
@@ -277,6 +283,7 @@ export class Directory {
       profile,
       credentials: { password: input.password !== undefined, recoveryQuestion: null, provider: { type: 'OKTA', name: 'OKTA' } },
       groupIds: [],
+      ...(input.typeId === undefined ? {} : { typeId: input.typeId }),
     };
     this.insertUser(user, now);
     for (const groupId of groupIds) this.addMember(groupId, userId, now);

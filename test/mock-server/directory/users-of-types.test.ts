@@ -94,6 +94,25 @@ describe('users of a user type the org made', () => {
     expect((await call(backend, `/api/v1/meta/types/user/${typeId}`, { method: 'DELETE' })).status).toBe(204);
   });
 
+  it('adds users of a type in process and by seed; a type the backend lacks throws, naming the field', async () => {
+    const typeId = await makeType();
+    const ada = backend.directory.addUser({ login: 'ada@example.com', typeId });
+    expect(ada.typeId).toBe(typeId);
+    expect((await call(backend, `/api/v1/users/${ada.id}`)).body.type).toEqual({ id: typeId });
+    // The default type's id is the default type: the user keeps no type of its own.
+    expect(backend.directory.addUser({ login: 'alan@example.com', typeId: await defaultTypeId() }).typeId).toBeUndefined();
+    expect(() => backend.directory.addUser({ login: 'grace@example.com', typeId: 'otyNOPE0000000000000' })).toThrow(/No user type has the id otyNOPE0000000000000/);
+    await backend.seed({ users: [{ login: 'edsger@example.com', typeId }] });
+    expect(backend.directory.findUser('edsger@example.com')!.typeId).toBe(typeId);
+    await expect(backend.seed({ users: [{ login: 'barbara@example.com', typeId: 'otyNOPE0000000000000' }] })).rejects.toThrow(
+      new ControlInputError(
+        'seed field users[0]: No user type has the id otyNOPE0000000000000; make it with POST /api/v1/meta/types/user first, or leave typeId out.',
+        'users[0]',
+      ),
+    );
+    expect(backend.directory.findUser('barbara@example.com')).toBeUndefined();
+  });
+
   it('keeps a user\'s type in snapshots, and refuses a snapshot whose user is of a type it does not make', async () => {
     const typeId = await makeType();
     const ada = (await createUser({ profile: profile('ada@example.com'), type: { id: typeId } })).body;

@@ -3,14 +3,14 @@ import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
 import { DIRECTORY_SEED_MEMBERS, DIRECTORY_SNAPSHOT_MEMBERS } from './documents';
 import { GroupService } from './groups';
-import { userTypeIds } from './representation';
+import { schemaIdOf, userTypeIds } from './representation';
 import { directoryRoutes } from './routes';
 import type { DirectoryBackendState } from './state';
 import { Directory, type DirectoryGroup, type DirectoryUser } from './store';
 import { MAX_CUSTOM_USER_PROPERTIES, UserSchemas } from './user-schema';
 import { userSchemaRoutes } from './user-schema-routes';
 import { userTypeRoutes } from './user-type-routes';
-import { schemaIdOf, UserTypes } from './user-types';
+import { UserTypes } from './user-types';
 import { UserService } from './users';
 import { DirectoryChangeLog } from './change-log';
 import type { LogsParts } from '../logs/capability';
@@ -30,10 +30,23 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
   // Everyone's id follows the org's (restoring a snapshot of another org keeps that org's).
   const directory = new Directory({ id: () => `00g${ctx.org.orgId.slice(3)}`, now });
   const userTypes = () => userTypeIds(ctx.org.orgId);
-  const userService = new UserService(directory, newId, () => userTypes().typeId);
-  const groupService = new GroupService(directory, newId);
   const schemas = new UserSchemas();
-  const types = new UserTypes({ orgId: () => ctx.org.orgId, newId, bornAt: now(), deleted: (schemaId) => schemas.forget(schemaId) });
+  const types = new UserTypes({
+    orgId: () => ctx.org.orgId,
+    newId,
+    bornAt: now(),
+    deleted: (schemaId) => schemas.forget(schemaId),
+    usersOf: (typeId) => directory.usersOfType(typeId),
+  });
+  const userService = new UserService(directory, newId, types);
+  /** An in-process or seed input with its `typeId` checked, and left out when it names the default type. */
+  const withType = <T extends { typeId?: string | undefined }>(input: T): T => {
+    if (input.typeId === undefined) return input;
+    if (!types.has(input.typeId)) throw new TypeError(`No user type has the id ${input.typeId.slice(0, 100)}; make it with POST /api/v1/meta/types/user first, or leave typeId out.`);
+    const { typeId, ...rest } = input;
+    return (typeId === types.defaultId ? rest : input) as T;
+  };
+  const groupService = new GroupService(directory, newId);
   const changes = new DirectoryChangeLog(need<LogsParts>('logs').write, directory, userService);
   return {
     routes: (env) => [...directoryRoutes(env, userService, groupService, userTypes, changes), ...userTypeRoutes(env, types), ...userSchemaRoutes(env, types, schemas)],
@@ -64,6 +77,11 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
           if (!schemaIds.has(c.schemaId)) refuse(`userSchemas[${i}].schemaId`, `no user type of the snapshot has the schema ${c.schemaId}`);
           if (Object.keys(c.custom).length > MAX_CUSTOM_USER_PROPERTIES) refuse(`userSchemas[${i}].custom`, `a user schema has at most ${MAX_CUSTOM_USER_PROPERTIES} custom properties`);
         });
+        // A user's type is one the snapshot makes, or the default type of the org it restores.
+        const typeIds = new Set([userTypeIds(orgId).typeId, ...(made ?? []).map((t) => t.id)]);
+        users.forEach((u, i) => {
+          if (u.typeId !== undefined && !typeIds.has(u.typeId)) refuse(`users[${i}].typeId`, `no user type of the snapshot has the id ${u.typeId}`);
+        });
         if (groups.filter((g) => g.type === 'BUILT_IN').length > 1) refuse('groups', 'more than one group is BUILT_IN; only Everyone is');
         const memberOf = new Set(groups.filter((g) => g.type !== 'BUILT_IN').map((g) => g.id));
         users.forEach((u, i) =>
@@ -77,6 +95,7 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
         types.load(made ?? []);
         schemas.load(userSchemas ?? []);
         // Members of the first version-1 documents that are missing take what the backend gave such users then.
+        const defaultTypeId = userTypeIds(ctx.org.orgId).typeId;
         directory.load(
           users.map((u) => ({
             id: u.id,
@@ -90,6 +109,8 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
             profile: u.profile,
             credentials: u.credentials ?? { password: false, recoveryQuestion: null, provider: { type: 'OKTA', name: 'OKTA' } },
             groupIds: u.groupIds ?? [],
+            // A user of the default type keeps none: that type follows the org's id.
+            ...(u.typeId === undefined || u.typeId === defaultTypeId ? {} : { typeId: u.typeId }),
           })),
           groups.map((g) => ({
             id: g.id,
@@ -115,7 +136,7 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
               at(`users[${i}]`, () => {
                 // Memberships wait for the document's groups (made after its users).
                 const { groupIds: _groups, ...user } = u;
-                created.users.push(directory.addUser({ ...user, id: u.id ?? newId('00u') }, at0));
+                created.users.push(directory.addUser(withType({ ...user, id: u.id ?? newId('00u') }), at0));
               }),
             );
             (groups ?? []).forEach((g, i) =>
@@ -140,7 +161,7 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
     state: {
       directory: {
         // Copies out, so a caller cannot change the state behind the backend's rules; ids in the backend's sequence.
-        addUser: (input) => structuredClone(directory.addUser({ ...input, id: input.id ?? newId('00u') }, now())),
+        addUser: (input) => structuredClone(directory.addUser(withType({ ...input, id: input.id ?? newId('00u') }), now())),
         addGroup: (input) => structuredClone(directory.addGroup({ ...input, id: input.id ?? newId('00g') }, now())),
         user: (id) => structuredClone(directory.user(id)),
         findUser: (loginOrEmail) => structuredClone(directory.findUser(loginOrEmail)),

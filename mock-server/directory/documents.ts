@@ -20,6 +20,8 @@ const snapshotUser = z.strictObject({
     .strictObject({ password: z.boolean(), recoveryQuestion: str(255).nullable(), provider: z.strictObject({ type: str(40), name: str(100) }) })
     .optional(),
   groupIds: z.array(str(100)).max(10_000).optional(),
+  /** The user type the user is of, when not the org's default one (absent: the default type). */
+  typeId: z.string().regex(/^oty[0-9A-Za-z]{17}$/).optional(),
 });
 
 const snapshotGroup = z.strictObject({
@@ -68,6 +70,7 @@ const seedUser = z.strictObject({
   profile: z.record(z.string().max(100), z.unknown()).optional().describe('More profile attributes (displayName, department, custom ones)'),
   groupIds: z.array(id).max(100).optional().describe('Groups to join, by id (groups of this document or already in the backend)'),
   password: z.string().min(1).max(256).optional().describe("Checked against Okta's default policy, then forgotten: the user is recorded as having a password, never with it"),
+  typeId: z.string().max(100).optional().describe("The user type (oty…) the user is of: one the backend has (made through /api/v1/meta/types/user) or the default type's id; default the org's default type"),
 });
 
 const seedGroup = z.strictObject({ id: id.optional(), name: text(255), description: z.string().max(1024).optional() });

@@ -14,6 +14,14 @@ export function userTypeIds(orgId: string): UserTypeIds {
   return { typeId: `oty${orgId.slice(3)}`, schemaId: `osc${orgId.slice(3)}` };
 }
 
+/** The id of a user type's schema (`osc…`, the type's 17 characters). */
+export const schemaIdOf = (typeId: string) => `osc${typeId.slice(3)}`;
+
+/** The ids of the type a user is of: its own type's, or the org's default type's (`defaults`). */
+export function typeIdsOf(user: DirectoryUser, defaults: UserTypeIds): UserTypeIds {
+  return user.typeId === undefined ? defaults : { typeId: user.typeId, schemaId: schemaIdOf(user.typeId) };
+}
+
 /** The links of a single user, by status, in the order real organizations answer them (a `PROVISIONED` user's as recorded in 2026). */
 const LINKS_BY_STATUS: Record<UserStatus, readonly string[]> = {
   STAGED: ['schema', 'activate', 'self', 'resetFactors', 'type'],
@@ -58,9 +66,11 @@ function orderedProfile(profile: Json): Json {
 /**
  * A user as the API answers it. `full` (a single user) carries the links its status allows; a list
  * item carries `self` only, as real organizations answer lists. The password is never shown: a user
- * who has one shows `password: {}`.
+ * who has one shows `password: {}`. `type.id`, `_links.type` and `_links.schema` name the user's own
+ * type, or the org's default one (`defaults`) for a user of it.
  */
-export function renderUser(user: DirectoryUser, orgUrl: URL, ids: UserTypeIds, full: boolean): Json {
+export function renderUser(user: DirectoryUser, orgUrl: URL, defaults: UserTypeIds, full: boolean): Json {
+  const ids = typeIdsOf(user, defaults);
   const base = `${orgUrl.origin}/api/v1/users/${user.id}`;
   const credentials: Json = {};
   // Real orgs list the verified primary email of a user who has a password, none for one who has none yet.

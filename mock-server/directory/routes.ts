@@ -102,7 +102,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'post',
       path: '/api/v1/users/:userId',
-      summary: 'updates a user\'s profile partially',
+      summary: 'updates a user\'s profile partially (a `type.id` given must be the user\'s own)',
       bucket: 'users',
       scope: 'okta.users.manage',
       handle: async (input) => {
@@ -113,7 +113,7 @@ export function directoryRoutes(env: RouteEnv, users: UserService, groups: Group
     {
       method: 'put',
       path: '/api/v1/users/:userId',
-      summary: 'replaces a user\'s profile',
+      summary: 'replaces a user\'s profile; `type.id` changes the user\'s type',
       bucket: 'users',
       scope: 'okta.users.manage',
       handle: async (input) => {

@@ -8,8 +8,8 @@ import type { AddGroupInput, AddUserInput, DirectoryGroup, DirectoryUser, UserSt
 export interface MockDirectoryState {
   /**
    * Adds a user: `ACTIVE` unless `status` says otherwise, `id` a fresh `00u…`, `email` the login;
-   * `groupIds` to join, `profile` for more attributes, `password` (checked, then forgotten). A
-   * duplicate id or login, or an unknown group, throws.
+   * `groupIds` to join, `profile` for more attributes, `password` (checked, then forgotten), `typeId`
+   * (a user type the org has). A duplicate id or login, an unknown group or type, throws.
    */
   addUser(input: AddUserInput): DirectoryUser;
   /** Adds a group (`id` defaults to a fresh `00g…`); a duplicate id or name throws. */

@@ -47,6 +47,11 @@ export interface DirectoryUser {
   credentials: UserCredentials;
   /** The groups (not Everyone, which holds every user) the user belongs to, in the order joined. */
   groupIds: string[];
+  /**
+   * The user type (`oty…`) the user is of, when it is one the org made; absent for a user of the
+   * org's default type (which follows the org's id).
+   */
+  typeId?: string;
 }
 
 /** `OKTA_GROUP`: made in the org; `BUILT_IN`: Everyone; `APP_GROUP`: a group an app holds, such as one a group push made. */
@@ -96,6 +101,11 @@ export interface AddUserInput {
    * having one (`credentials.password: {}`, `passwordChanged`), never with the password itself.
    */
   password?: string;
+  /**
+   * The user type (`oty…`) the user is of: one the org made (`POST /api/v1/meta/types/user`) or its
+   * default type's id; default the org's default type. An id no type has throws.
+   */
+  typeId?: string;
 }
 
 /** What `backend.directory.addGroup` takes; `id` defaults to a fresh `00g…` id. */
@@ -158,7 +168,7 @@ function id(value: string | undefined, prefix: string, field: string): string {
 
 const lower = (value: unknown) => (typeof value === 'string' ? [value.toLowerCase()] : []);
 
-/** Builds the user collection: by status, login and email (both lower-cased), and by group joined. */
+/** Builds the user collection: by status, login and email (both lower-cased), by group joined and by user type made. */
 function createUserCollection() {
   return new IndexedCollection({
     id: (user: DirectoryUser) => user.id,
@@ -167,6 +177,7 @@ function createUserCollection() {
       login: (user: DirectoryUser) => lower(user.profile.login),
       email: (user: DirectoryUser) => lower(user.profile.email),
       group: (user: DirectoryUser) => user.groupIds,
+      type: (user: DirectoryUser) => (user.typeId === undefined ? [] : [user.typeId]),
     },
   });
 }
@@ -194,7 +205,7 @@ export function pageOrRefuse<T>(read: () => Page<T>): Page<T> {
 }
 
 /** The user collection's index names. */
-export type UserIndex = 'status' | 'login' | 'email' | 'group';
+export type UserIndex = 'status' | 'login' | 'email' | 'group' | 'type';
 
 /**
  * The organization's users and groups: who app assignments refer to, who the users and groups API
@@ -233,7 +244,8 @@ export class Directory {
 
   /**
    * Adds a user (`ACTIVE` unless `status` says otherwise) with the same checks as the API's profile
-   * and password rules; a duplicate id or login, or an unknown group, throws.
+   * and password rules; a duplicate id or login, or an unknown group, throws. `typeId` is kept as
+   * given: the caller has checked it names a type the org made (the default type is none).
    */
   addUser(input: AddUserInput, now: number): DirectoryUser {
     const login = text(input.login, 'login', false)!;
@@ -272,6 +284,7 @@ export class Directory {
       profile,
       credentials: { password: input.password !== undefined, recoveryQuestion: null, provider: { type: 'OKTA', name: 'OKTA' } },
       groupIds: [],
+      ...(input.typeId === undefined ? {} : { typeId: input.typeId }),
     };
     this.insertUser(user, now);
     for (const groupId of groupIds) this.addMember(groupId, userId, now);
@@ -406,6 +419,11 @@ export class Directory {
   /** How many users a group holds. */
   memberCount(groupId: string): number {
     return groupId === this.#everyoneId ? this.userRecords.size : this.userRecords.countWhere('group', groupId);
+  }
+
+  /** How many users (whatever their status) are of a user type the org made. */
+  usersOfType(typeId: string): number {
+    return this.userRecords.countWhere('type', typeId);
   }
 
   /** The groups a user is in: Everyone first, then the others in the order joined. */

@@ -1,7 +1,8 @@
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteSpec } from '../pipeline/route';
 import type { UserSchemas, UserSchemaOwner } from './user-schema';
-import { schemaIdOf, type StoredUserType, type UserTypes } from './user-types';
+import { schemaIdOf } from './representation';
+import type { StoredUserType, UserTypes } from './user-types';
 
 /** The schema of a user type, as its owner. */
 function ownerOf(type: StoredUserType): UserSchemaOwner {

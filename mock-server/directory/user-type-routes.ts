@@ -13,7 +13,7 @@ export function userTypeRoutes(env: RouteEnv, types: UserTypes): RouteSpec[] {
     {
       method: 'get',
       path: '/api/v1/meta/types/user',
-      summary: 'lists user types: the org\'s default `user` type first (users are of it), then those made',
+      summary: 'lists user types: the org\'s default `user` type first (users are of it unless created with another), then those made',
       bucket: 'default',
       scope: 'okta.userTypes.read',
       handle: () => ({ status: 200, body: types.list().map(render) }),
@@ -53,7 +53,7 @@ export function userTypeRoutes(env: RouteEnv, types: UserTypes): RouteSpec[] {
     {
       method: 'delete',
       path: one,
-      summary: 'deletes a made type (204; the default type is 403 `E0000006`)',
+      summary: 'deletes a made type (204; the default type, or one users are still of, is 403 `E0000006`)',
       bucket: 'default',
       scope: 'okta.userTypes.manage',
       handle: ({ params }) => {

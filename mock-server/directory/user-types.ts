@@ -2,7 +2,7 @@ import { notFound, OktaHttpError, validationFailed } from '../pipeline/okta-erro
 import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues';
 import { isObject, type Json } from '../shared/json';
 import { wholeSeconds } from '../shared/time';
-import { userTypeIds } from './representation';
+import { schemaIdOf, userTypeIds } from './representation';
 
 /** A user type the org's admins made (the default one is derived from the org). */
 export interface StoredUserType {
@@ -42,9 +42,6 @@ export function orgPrincipals(orgId: string) {
   };
 }
 
-/** The id of a user type's schema (`osc…`, the type's 17 characters). */
-export const schemaIdOf = (typeId: string) => `osc${typeId.slice(3)}`;
-
 function readText(body: Json, member: string, max: number, required: boolean, issues: FieldIssue[]): string | undefined {
   const value = body[member];
   if (value === undefined || value === null || value === '') {
@@ -60,13 +57,21 @@ function readText(body: Json, member: string, max: number, required: boolean, is
 
 /**
  * The org's user types (`/api/v1/meta/types/user`): its default type, `user`, derived from the org,
- * and those made through the API, each with its own user schema id. Users are of the default type.
+ * and those made through the API, each with its own user schema id. A user is of the default type
+ * unless created with (or replaced to) another.
  */
 export class UserTypes {
   readonly #types = new Map<string, StoredUserType>();
 
   constructor(
-    private readonly deps: { orgId: () => string; newId: (prefix: string) => string; bornAt: number; deleted?: (schemaId: string) => void },
+    private readonly deps: {
+      orgId: () => string;
+      newId: (prefix: string) => string;
+      bornAt: number;
+      deleted?: (schemaId: string) => void;
+      /** How many users are of a made type: one that has users is not deleted. */
+      usersOf?: (typeId: string) => number;
+    },
   ) {}
 
   /** The id of the default user type. */
@@ -77,6 +82,11 @@ export class UserTypes {
   /** Every type, the default first, then in the order they were made. */
   list(): StoredUserType[] {
     return [this.#default(), ...this.#types.values()];
+  }
+
+  /** Whether a type has this id: the default type's or one the org made. */
+  has(typeId: string): boolean {
+    return typeId === this.defaultId || this.#types.has(typeId);
   }
 
   /** A type by id, or `E0000007`. */
@@ -136,10 +146,20 @@ export class UserTypes {
     return next;
   }
 
-  /** `DELETE /api/v1/meta/types/user/{typeId}`: deletes a type the org made; the default one stays (403). */
+  /**
+   * `DELETE /api/v1/meta/types/user/{typeId}`: deletes a type the org made. The default one stays, and
+   * so does a type users are still of (whatever their status): both are 403 `E0000006`, the refusal
+   * Okta's spec gives this operation, and change nothing.
+   */
   delete(typeId: string): void {
     const type = this.require(typeId);
     if (type.id === this.defaultId) throw new OktaHttpError(403, 'E0000006', 'You do not have permission to perform the requested action', ['The default user type cannot be deleted.']);
+    const users = this.deps.usersOf?.(type.id) ?? 0;
+    if (users > 0) {
+      throw new OktaHttpError(403, 'E0000006', 'You do not have permission to perform the requested action', [
+        `The user type cannot be deleted while users are assigned to it (${users} ${users === 1 ? 'user is' : 'users are'}); delete them or change their type first.`,
+      ]);
+    }
     this.#types.delete(type.id);
     this.deps.deleted?.(schemaIdOf(type.id));
   }

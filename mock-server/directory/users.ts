@@ -48,6 +48,17 @@ export interface UserListQuery {
   after?: string;
 }
 
+/** What the users API reads of the org's user types. */
+export interface UserTypeLookup {
+  /** The id of the org's default user type. */
+  readonly defaultId: string;
+  /** Whether a user type (the default one included) has this id. */
+  has(typeId: string): boolean;
+}
+
+/** The longest `type.id` read: Okta's ids are 20 characters. */
+const MAX_TYPE_ID = 100;
+
 /** A user's status change's refusal: `E0000038`, the status allows no such operation. */
 function wrongStatus(): OktaHttpError {
   return new OktaHttpError(403, 'E0000038', "This operation is not allowed in the user's current status.");
@@ -67,7 +78,7 @@ export class UserService {
   constructor(
     private readonly directory: Directory,
     private readonly newId: (prefix: string) => string,
-    private readonly typeId: () => string,
+    private readonly types: UserTypeLookup,
   ) {}
 
   /** The user with this id, or the one whose login (or, when unique, login short name) this is; else `E0000007 … (User)`. */
@@ -90,7 +101,7 @@ export class UserService {
     issues.push(...profileIssues);
     const credentials = this.#credentials(body.credentials, profile?.login ?? '', issues);
     const groupIds = this.#groupIds(body.groupIds, issues);
-    this.#checkType(body.type, issues);
+    const typeId = this.#readType(body.type, issues);
     if (profile && this.directory.userByLogin(profile.login)) issues.push({ path: 'login', reason: TAKEN });
     if (issues.length) throw validationFailed(issues);
     const at = wholeSeconds(nowMs);
@@ -109,18 +120,25 @@ export class UserService {
       profile: profile!,
       credentials: { password: credentials.password, recoveryQuestion: credentials.recoveryQuestion ?? null, provider: credentials.provider },
       groupIds: [],
+      ...(typeId === undefined ? {} : { typeId }),
     };
     this.directory.insertUser(user, nowMs);
     for (const groupId of groupIds) if (this.directory.addMember(groupId, user.id, nowMs)) joined?.(groupId);
     return this.directory.user(user.id)!;
   }
 
-  /** `POST /api/v1/users/{id}`: sets the profile attributes given (`null` clears one) and the credentials given. */
+  /**
+   * `POST /api/v1/users/{id}`: sets the profile attributes given (`null` clears one) and the credentials
+   * given; a `type.id` given must be the user's own type (a type changes only with `PUT`).
+   */
   update(idOrLogin: string, body: unknown, nowMs: number): DirectoryUser {
     return this.#change(idOrLogin, body, 'update', nowMs);
   }
 
-  /** `PUT /api/v1/users/{id}`: replaces the whole profile (attributes left out are gone) and sets the credentials given. */
+  /**
+   * `PUT /api/v1/users/{id}`: replaces the whole profile (attributes left out are gone), sets the
+   * credentials given and, with `type.id`, the user's type (any type the org has).
+   */
   replace(idOrLogin: string, body: unknown, nowMs: number): DirectoryUser {
     return this.#change(idOrLogin, body, 'replace', nowMs);
   }
@@ -190,8 +208,8 @@ export class UserService {
     const filter = query.filter === undefined ? undefined : parseExpression(query.filter, FILTER_RULES);
     const search = query.search === undefined ? undefined : parseExpression(query.search, SEARCH_RULES);
     const q = query.q?.toLowerCase();
-    const typeId = this.typeId();
-    const read = (user: DirectoryUser) => (attribute: string) => readAttribute(user, attribute, typeId);
+    const defaultTypeId = this.types.defaultId;
+    const read = (user: DirectoryUser) => (attribute: string) => readAttribute(user, attribute, defaultTypeId);
     const where = (user: DirectoryUser) =>
       (filter === undefined || matches(filter, read(user), false)) &&
       (search === undefined || matches(search, read(user), true)) &&
@@ -222,11 +240,21 @@ export class UserService {
       if (checked.profile) profile = checked.profile;
     }
     const credentials = this.#credentials(body.credentials, profile.login, issues, user.credentials.provider);
+    let typeId = user.typeId;
+    if (body.type !== undefined && body.type !== null) {
+      const given = this.#readType(body.type, issues);
+      if (mode === 'replace') typeId = given;
+      else if (given !== user.typeId && !issues.some((i) => i.path === 'type.id')) {
+        issues.push({ path: 'type.id', reason: `A user's type changes only with a full replacement (PUT); this user is of ${user.typeId ?? this.types.defaultId}` });
+      }
+    }
     if (profile.login.toLowerCase() !== user.profile.login.toLowerCase() && this.directory.userByLogin(profile.login)) issues.push({ path: 'login', reason: TAKEN });
     if (issues.length) throw validationFailed(issues);
     const at = wholeSeconds(nowMs);
+    const { typeId: _previous, ...rest } = user;
     const next: DirectoryUser = {
-      ...user,
+      ...rest,
+      ...(typeId === undefined ? {} : { typeId }),
       lastUpdated: at,
       passwordChanged: credentials.password ? at : user.passwordChanged,
       profile,
@@ -304,10 +332,22 @@ export class UserService {
     return ids;
   }
 
-  #checkType(input: unknown, issues: FieldIssue[]): void {
-    if (input === undefined || input === null) return;
+  /**
+   * Reads `type` (`{ id }`): the type the user is to be of, `undefined` for the org's default type
+   * (absent, or named by its id). An id no type has is an issue naming `type.id`.
+   */
+  #readType(input: unknown, issues: FieldIssue[]): string | undefined {
+    if (input === undefined || input === null) return undefined;
     const typeId = isObject(input) ? input.id : undefined;
-    if (typeId !== this.typeId()) issues.push({ path: 'type.id', reason: `Must be the org's user type, ${this.typeId()} (the backend serves the default type only)` });
+    if (typeof typeId !== 'string' || typeId === '' || typeId.length > MAX_TYPE_ID) {
+      issues.push({ path: 'type.id', reason: 'Must be the id of one of the org\'s user types' });
+      return undefined;
+    }
+    if (!this.types.has(typeId)) {
+      issues.push({ path: 'type.id', reason: `No user type has the id ${typeId}` });
+      return undefined;
+    }
+    return typeId === this.types.defaultId ? undefined : typeId;
   }
 
   #byShortName(shortName: string): DirectoryUser | undefined {
@@ -335,9 +375,9 @@ function activationAnswer(sendEmail: boolean, orgUrl: URL): Json {
   return { activationUrl: `${orgUrl.origin}/tokens/${token}/verify`, activationToken: token };
 }
 
-/** A user's attribute as `filter` and `search` name it. */
-function readAttribute(user: DirectoryUser, attribute: string, typeId: string): unknown {
-  if (attribute === 'type.id') return typeId;
+/** A user's attribute as `filter` and `search` name it (`type.id`: the user's type, else the default one). */
+function readAttribute(user: DirectoryUser, attribute: string, defaultTypeId: string): unknown {
+  if (attribute === 'type.id') return user.typeId ?? defaultTypeId;
   return ownMember(attribute.startsWith('profile.') ? user.profile : user, attribute.replace(/^profile\./, ''));
 }
 

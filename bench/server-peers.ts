@@ -31,7 +31,7 @@ import { startBareServer, type ServerProcess } from './server-process';
 
 const execFileP = promisify(execFile);
 const root = fileURLToPath(new URL('../', import.meta.url));
-const cli = join(root, 'dist/mock-server/cli.js');
+const cli = join(root, 'dist/appset-mock/cli.js');
 const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
 const APPS = 1_000;
 const CONNECTIONS = 16;

@@ -61,7 +61,7 @@ console.log('smoke (appset/mock-server/node): ok');
 
 // The appset-mock command from the build starts, answers and stops on SIGTERM.
 const { spawn } = await import('node:child_process');
-const cli = spawn(process.execPath, [new URL('../../dist/mock-server/cli.js', import.meta.url).pathname, '--port', '0', '--token', 'smoke'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const cli = spawn(process.execPath, [new URL('../../dist/appset-mock/cli.js', import.meta.url).pathname, '--port', '0', '--token', 'smoke'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const url = await new Promise((resolve, reject) => {
   let out = '';
   cli.stdout.on('data', (chunk) => {

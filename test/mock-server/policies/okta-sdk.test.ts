@@ -1,30 +1,15 @@
-import okta from '@okta/okta-sdk-nodejs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockBackend } from '../../../mock-server/index';
-import { listen, type RunningServer } from '../../../mock-server/node/index';
+import { all, useOfficialSdk } from '../../support/official-sdk';
 
 // The official Okta Node SDK, with an API token, against the backend over HTTP: its policy calls
 // speak the wire the backend answers.
 const backend = createMockBackend();
-let running: RunningServer;
-let official: okta.Client;
-
-beforeAll(async () => {
-  running = await listen(backend, { host: '127.0.0.1', port: 0 });
-  // The SDK refuses http:// org URLs unless told it is under test; its typings omit that option.
-  official = new okta.Client({ orgUrl: running.url, token: backend.defaultToken, testing: { disableHttpsCheck: true } } as ConstructorParameters<typeof okta.Client>[0]);
-});
-afterAll(() => running.close());
-
-async function all<T>(collection: AsyncIterable<T | null>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of collection) if (item) out.push(item);
-  return out;
-}
+const served = useOfficialSdk(backend);
 
 describe('@okta/okta-sdk-nodejs policyApi on app sign-in policies', () => {
   it('createPolicy, listPolicyRules, createPolicyRule, replacePolicyRule, lifecycle and delete of rules and the policy', async () => {
-    const api = official.policyApi;
+    const api = served.sdk.policyApi;
     const policy = await api.createPolicy({ policy: { type: 'ACCESS_POLICY', name: 'SDK policy', description: 'made by the SDK' } as never });
     const policyId = policy.id!;
     expect((await api.getPolicy({ policyId })).name).toBe('SDK policy');

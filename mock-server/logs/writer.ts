@@ -1,4 +1,5 @@
 import type { HeaderReader } from '../pipeline/request';
+import { redactQuery } from '../shared/secret-fields';
 import { CHANGE_EVENT_TYPES, type ChangeEventType } from './event-types';
 import type { LogCollection, StoredLogEvent } from './store';
 
@@ -107,7 +108,7 @@ export function createChangeLog(deps: ChangeLogDeps): WriteChangeEvent {
   return ({ eventType, request, targets, outcome, debugData }) => {
     const at = request?.now ?? deps.now();
     const uuid = deps.uuid();
-    const requestData = request === undefined ? {} : { requestId: request.requestId, requestUri: request.url.pathname.slice(0, MAX_COPIED), url: `${request.url.pathname}${request.url.search}`.slice(0, MAX_COPIED) };
+    const requestData = request === undefined ? {} : { requestId: request.requestId, requestUri: request.url.pathname.slice(0, MAX_COPIED), url: `${request.url.pathname}${redactQuery(request.url.search)}`.slice(0, MAX_COPIED) };
     const event: StoredLogEvent = {
       uuid,
       published: new Date(at).toISOString(),

@@ -25,6 +25,15 @@ function writer(maxEvents?: number) {
 }
 
 describe('the change-event writer', () => {
+  it("copies the request's query with the values of parameters named for secrets taken out, as the journal keeps it", () => {
+    const { write, events } = writer();
+    const asked = { ...request('SSWS api-token'), url: new URL('/api/v1/users/00u1/lifecycle/activate?sendEmail=false&token=abc123&client_secret=s3cret&code=xyz', ORG) };
+    write({ eventType: 'user.lifecycle.activate', request: asked, targets: [] });
+    const [event] = events() as Array<{ debugContext: { debugData: Record<string, string> } }>;
+    expect(event!.debugContext.debugData.url).toBe('/api/v1/users/00u1/lifecycle/activate?sendEmail=false&token=[REDACTED]&client_secret=[REDACTED]&code=[REDACTED]');
+    expect(JSON.stringify(events())).not.toMatch(/abc123|s3cret|xyz/);
+  });
+
   it('writes a policy event, as the policies capability will, with the API token admin as actor', () => {
     const { write, events } = writer();
     const policy = { id: '00p1a2b3c4d5e6f7g8h9', name: 'Default Policy', type: 'ACCESS_POLICY' };

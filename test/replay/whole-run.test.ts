@@ -43,4 +43,21 @@ describe('lists in the replay of whole tests', () => {
     expect(results.slice(0, 3).map((r) => r.differences)).toEqual([[], [], []]);
     expect(results[3]!.differences).toContain('list: ours lists Application Administrator, real orgs do not');
   });
+
+  it('reports a list whose items ours orders otherwise, unless both sides order them by id (ids are the org\'s choice)', async () => {
+    const apps = '/api/v1/apps';
+    const bookmark = (label: string) => ({ name: 'bookmark', label, signOnMode: 'BOOKMARK', settings: { app: { url: 'https://example.com' } } });
+    const [a, b] = ['0oaaaaaaaaaaaaaaaaaa', '0oazzzzzzzzzzzzzzzzz'];
+    // The real org lists the second app first, and not by id; ours lists apps as they were made.
+    const listed: AppTestScenario = {
+      ...scenario,
+      steps: [
+        step(0, 'POST', 'POST /api/v1/apps', bookmark('A'), 200, { id: a, label: 'A' }, { setup: true }, apps),
+        step(1, 'POST', 'POST /api/v1/apps', bookmark('B'), 200, { id: b, label: 'B' }, { setup: true }, apps),
+        step(2, 'GET', 'GET /api/v1/apps', null, 200, [{ id: b, label: 'B' }, { id: a, label: 'A' }], {}, apps),
+      ],
+    };
+    const results = await replayWholeTest(server, listed, recordings);
+    expect(results[2]!.differences).toContain('list: ours lists the items in another order than real orgs');
+  });
 });

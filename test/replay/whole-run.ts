@@ -83,6 +83,14 @@ function alignList(recorded: unknown[], ours: unknown[], ids: Map<string, string
     keptRecorded.push(item);
     keptOurs.push(mine);
   });
+  // The items both list come in the same order, unless both sides order them by id: ids are the
+  // org's choice, so lists sorted by id differ in order exactly as the ids do.
+  const positions = keptOurs.map((item) => ours.indexOf(item));
+  const byId = (items: unknown[]) => items.every((item, i) => i === 0 || String((item as Json).id) >= String((items[i - 1] as Json).id));
+  const oursInOrder = [...positions].sort((a, b) => a - b).map((at) => ours[at]);
+  if (positions.some((at, i) => i > 0 && at < positions[i - 1]!) && !(byId(keptRecorded) && byId(oursInOrder))) {
+    differences.push('list: ours lists the items in another order than real orgs');
+  }
   // What ours lists beside: an item ours made, or one under an id the test knows (derived, the same
   // on both sides), that the real org does not list.
   const madeByUs = new Set(ids.values());

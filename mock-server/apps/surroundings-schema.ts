@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { iso, MAX_ITEMS, policyRecord, str } from '../state/document-fields';
 
-/** Bounds of what a seed document or snapshot holds around apps. */
-const MAX_ITEMS = 100_000;
 /** Base64 of a logo under 1 MB. */
 const MAX_LOGO_BASE64 = Math.ceil((1024 * 1024) / 3) * 4;
 
-const str = (max = 2048) => z.string().max(max);
 const appId = z.string().regex(/^[0-9A-Za-z]{20}$/, 'Must be a 20-character base62 app id, e.g. 0oa1a2b3c4d5e6f7g8h9');
 const oktaId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z]{${20 - prefix.length}}$`), `Must be a 20-character id starting ${prefix}`);
-const iso = z.iso.datetime({ offset: false });
 const base64 = z.string().max(MAX_LOGO_BASE64).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Must be base64');
 const json = z.record(z.string(), z.unknown());
 const customProperty = z.looseObject({ title: str(255).min(1), type: z.enum(['string', 'boolean', 'number', 'integer', 'array']) });
@@ -49,18 +46,6 @@ export const SURROUNDINGS_SEED_MEMBERS = {
   appUserSchemas: z.array(z.strictObject({ appId, custom: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/), customProperty) })).max(10_000).optional(),
 };
 
-/** A policy as older snapshots kept it here (the `policies` capability reads it). */
-const legacyPolicy = z.strictObject({
-  id: str(100),
-  name: str(255),
-  description: str(1024).nullable(),
-  status: z.enum(['ACTIVE', 'INACTIVE']),
-  priority: z.int().min(0).max(100_000),
-  system: z.boolean(),
-  created: iso,
-  lastUpdated: iso,
-});
-
 /**
  * What a snapshot holds around apps: logos (their bytes in base64), provisioning connections and
  * feature capabilities, refresh tokens, group push mappings, federated claims, app user schemas,
@@ -69,7 +54,7 @@ const legacyPolicy = z.strictObject({
  * when the document has no `policies` member.
  */
 export const SurroundingsSnapshotSchema = z.strictObject({
-  policies: z.array(legacyPolicy).max(1000).optional(),
+  policies: z.array(policyRecord).max(1000).optional(),
   logos: z.array(z.strictObject({ id: str(100), appId, type: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml']), data: base64 })).max(MAX_ITEMS),
   connections: z
     .array(z.strictObject({ appId, status: z.enum(['ENABLED', 'DISABLED']), authScheme: z.enum(['TOKEN', 'OAUTH2']), baseUrl: str(1000).optional(), clientId: str(100).optional(), jwk: json.optional() }))

@@ -3,6 +3,7 @@ import { BLANK_FIELD, type FieldIssue } from '../../src/validation/field-issues'
 import { isObject, type Json } from '../shared/json';
 import { wholeSeconds } from '../shared/time';
 import { schemaIdOf, userTypeIds } from './representation';
+import { orgAdminId } from '../shared/org-admin';
 
 /** A user type the org's admins made (the default one is derived from the org). */
 export interface StoredUserType {
@@ -38,7 +39,7 @@ export function orgPrincipals(orgId: string) {
     /** The system principal that made the default type (`spr…`). */
     system: `spr${suffix}`,
     /** The admin every API token acts as (`00u…`): who made and changed what the API made. */
-    admin: `00u${suffix}`,
+    admin: orgAdminId(orgId),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { HeaderReader } from '../pipeline/request';
+import { orgAdminId } from '../shared/org-admin';
 import { redactQuery } from '../shared/secret-fields';
 import { CHANGE_EVENT_TYPES, type ChangeEventType } from './event-types';
 import type { LogCollection, StoredLogEvent } from './store';
@@ -71,7 +72,7 @@ const MAX_COPIED = 1024;
  * id `00u` followed by the org id's last 17 characters (an API token acts as the admin it belongs to).
  */
 export function apiTokenPrincipal(orgId: string, orgUrl: URL): LogEntity {
-  return { id: `00u${orgId.slice(3)}`, type: 'User', alternateId: `admin@${orgUrl.hostname}`, displayName: 'Okta Admin', detailEntry: null };
+  return { id: orgAdminId(orgId), type: 'User', alternateId: `admin@${orgUrl.hostname}`, displayName: 'Okta Admin', detailEntry: null };
 }
 
 /** The actor of a request: the principal of its `Authorization` header. */

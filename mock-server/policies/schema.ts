@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { iso, policyRecord, str } from '../state/document-fields';
 import { MAX_POLICIES, MAX_RULES_PER_POLICY } from './store';
 
-const str = (max = 2048) => z.string().max(max);
 const appId = z.string().regex(/^[0-9A-Za-z]{20}$/, 'Must be a 20-character base62 app id, e.g. 0oa1a2b3c4d5e6f7g8h9');
 const policyId = z.string().regex(/^rst[0-9A-Za-z]{17}$/, 'Must be a 20-character id starting rst');
-const iso = z.iso.datetime({ offset: false });
 const json = z.record(z.string(), z.unknown());
 
 /** The members a seed document may add about app sign-in policies (each optional; apps are named by their id). */
@@ -18,16 +17,7 @@ export const POLICIES_SEED_MEMBERS = {
   policyAssignments: z.array(z.strictObject({ appId, policyId: str(100) })).max(10_000).optional(),
 };
 
-const policy = z.strictObject({
-  id: str(100),
-  name: str(255),
-  description: str(1024).nullable(),
-  status: z.enum(['ACTIVE', 'INACTIVE']),
-  priority: z.int().min(0).max(100_000),
-  system: z.boolean(),
-  created: iso,
-  lastUpdated: iso,
-});
+const policy = policyRecord;
 
 const rule = z.strictObject({
   id: str(100),

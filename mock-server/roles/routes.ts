@@ -47,20 +47,15 @@ function targetPage<T>(env: RouteEnv, url: URL, items: readonly T[], render: (it
   return { status: 200, body: page.map(render), headers };
 }
 
-/**
- * A route with the one-line summary docs/compatibility.md shows for it (the served-routes table is
- * written from the routes' summaries).
- */
-type DocumentedRoute = RouteSpec & { summary: string };
 
 /**
  * Okta's administrator role assignments to users (`/api/v1/users/{userId}/roles…`) and groups
  * (`/api/v1/groups/{groupId}/roles…`) and their group and app targets. Scopes `okta.roles.read` and
  * `okta.roles.manage`; buckets `users` and `groups`, by path.
  */
-export function roleRoutes(env: RouteEnv, roles: RoleService): DocumentedRoute[] {
+export function roleRoutes(env: RouteEnv, roles: RoleService): RouteSpec[] {
   const org = () => env.orgUrl();
-  const routes: DocumentedRoute[] = [];
+  const routes: RouteSpec[] = [];
   for (const [type, base, idParam, groupParam] of [
     ['USER', '/api/v1/users/:userId', 'userId', 'groupId'],
     ['GROUP', '/api/v1/groups/:groupId', 'groupId', 'targetGroupId'],
@@ -68,7 +63,7 @@ export function roleRoutes(env: RouteEnv, roles: RoleService): DocumentedRoute[]
     const bucket = type === 'USER' ? 'users' : 'groups';
     const holder = type === 'USER' ? 'a user' : 'a group (its members)';
     const who = (params: RouteRequest['params']): Assignee => ({ type, id: params[idParam]! });
-    const read = (path: string, summary: string, handle: RouteSpec['handle']): DocumentedRoute => ({
+    const read = (path: string, summary: string, handle: RouteSpec['handle']): RouteSpec => ({
       method: 'get',
       path: `${base}/roles${path}`,
       summary,
@@ -76,7 +71,7 @@ export function roleRoutes(env: RouteEnv, roles: RoleService): DocumentedRoute[]
       scope: 'okta.roles.read',
       handle,
     });
-    const change = (method: 'put' | 'delete', path: string, summary: string, run: (req: RouteRequest) => void): DocumentedRoute => ({
+    const change = (method: 'put' | 'delete', path: string, summary: string, run: (req: RouteRequest) => void): RouteSpec => ({
       method,
       path: `${base}/roles${path}`,
       summary,

@@ -11,6 +11,24 @@ export const str = (max = 2048) => z.string().max(max);
 /** A timestamp as the backend writes them: ISO 8601 UTC with milliseconds. */
 export const isoMs = z.iso.datetime({ offset: false, precision: 3 });
 
+/** A timestamp as documents may write them: ISO 8601 UTC, any precision. */
+export const iso = z.iso.datetime({ offset: false });
+
+/**
+ * An app sign-in policy as snapshots keep it: under `policies` now, under `surroundings` in
+ * documents written before policies were a capability of their own.
+ */
+export const policyRecord = z.strictObject({
+  id: str(100),
+  name: str(255),
+  description: str(1024).nullable(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  priority: z.int().min(0).max(100_000),
+  system: z.boolean(),
+  created: iso,
+  lastUpdated: iso,
+});
+
 /** A non-empty text of at most `max` characters (a seed's field). */
 export const text = (max: number) => z.string().min(1).max(max);
 

@@ -6,6 +6,7 @@ import { isObject } from '../../shared/json';
 import { wholeSeconds } from '../../shared/time';
 import type { AppService } from '../service';
 import { MAX_ALLOWED_APPS, MAX_MAPPINGS, type InterclientTrustStore, type StoredInterclientTrustMapping } from './store';
+import { orgAdminId } from '../../shared/org-admin';
 
 /** The sign-on modes of a target app: OpenID Connect and SAML apps only. */
 const TARGET_MODES: ReadonlySet<unknown> = new Set(['OPENID_CONNECT', 'SAML_2_0', 'SAML_1_1']);
@@ -73,7 +74,7 @@ export function interclientTrustRoutes(apps: AppService, store: InterclientTrust
           trustedAppInstanceId: allowed.body.id,
           created: at,
           lastUpdated: at,
-          lastUpdatedBy: administratorOf(deps.orgId()),
+          lastUpdatedBy: orgAdminId(deps.orgId()),
         };
         store.put(mapping);
         return { status: 201, body: render(mapping) };
@@ -107,10 +108,3 @@ export function interclientTrustRoutes(apps: AppService, store: InterclientTrust
   ];
 }
 
-/**
- * The user a mapping names as `lastUpdatedBy`: the backend's tokens act for no directory user, so it
- * is the org's administrator, one id per org (`00o…` → `00u…`).
- */
-export function administratorOf(orgId: string): string {
-  return `00u${orgId.slice(3)}`;
-}

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../src/errors';
+import { answersAsOf } from './shared/answer-changes';
 import type { CatalogAppDefinition } from './apps/catalog';
 import type { MockPlan } from './apps/service';
 import type { SeedApp } from './apps/state';
@@ -90,6 +91,12 @@ export interface MockBackendOptions {
   replay?: { windowMs?: number; maxEntries?: number };
   /** The authorization server (`/oauth2/v1/token`, grants, DPoP); see {@link MockOAuthOptions}. */
   oauth?: MockOAuthOptions;
+  /**
+   * Answer as Okta organizations did on this day (`YYYY-MM-DD`) where Okta has since changed an
+   * answer ({@link OKTA_ANSWER_CHANGES} lists each change and its date), for a test suite whose
+   * expectations were written against an organization of that time. Default: as organizations answer today.
+   */
+  answersAsOf?: string;
 }
 
 
@@ -202,7 +209,8 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   };
   // The control plane changes orgId on restore and reset; capabilities read it from this same object.
   const org = { orgId: newId('00o') };
-  const capabilities = new Capabilities(capabilityList, { env, clock, ids, org, now, newId, orgUrl: () => orgUrl }, options);
+  const answers = answersAsOf(options.answersAsOf);
+  const capabilities = new Capabilities(capabilityList, { env, clock, ids, org, now, newId, orgUrl: () => orgUrl, answers }, options);
   // What the backend reads of three capabilities, each optional: a list without them (a test's) works.
   const apps = capabilities.partsIf<AppsParts>('apps')?.apps;
   const policies = capabilities.partsIf<PoliciesParts>('policies')?.policies;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { RouteEnv, RouteSpec } from './pipeline/route';
 import type { ControlClock } from './state/clock';
 import type { IdSource } from './state/ids';
+import type { OktaAnswers } from './shared/answer-changes';
 
 // The contract every backend capability (apps, the directory, OAuth, security events, the System
 // Log, …) implements. `createMockBackend` composes a list of them; the control plane clears,
@@ -24,6 +25,8 @@ export interface CapabilityContext {
   newId(prefix: string): string;
   /** The organization URL (it changes once when a server binds without an `orgUrl` option). */
   orgUrl(): URL;
+  /** Which of Okta's answer changes the organization makes: all of them, or those up to the `answersAsOf` option's date. */
+  readonly answers: OktaAnswers;
 }
 
 /** A refused member of a snapshot or seed document: names the field path and the reason; throws. */

@@ -31,6 +31,8 @@ export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';
 export type { MockScope, MockToken } from './pipeline/auth';
 export { OKTA_RATE_LIMITS } from './pipeline/rate-limits';
 export type { RateLimitBucket, RateLimitTable } from './pipeline/rate-limits';
+export { OKTA_ANSWER_CHANGES } from './shared/answer-changes';
+export type { OktaAnswerChange, OktaAnswerChangeName, OktaAnswers } from './shared/answer-changes';
 export type { MockPlan } from './apps/service';
 export type { CatalogAppDefinition } from './apps/catalog';
 export type { AddGroupInput, AddUserInput, DirectoryGroup, DirectoryUser, GroupType, UserCredentials, UserProfile } from './directory/store';

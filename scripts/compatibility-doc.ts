@@ -2,10 +2,12 @@
  * What `npm run docs:compat` writes into docs/compatibility.md: the table of served routes, made
  * from the backend's route table (each route's method, path, scope and `summary`), and the list of
  * Okta's API families the backend does not serve, made from {@link OKTA_FAMILIES} less those it
- * serves a route of. Everything outside the two marked sections is hand-written and kept as it is.
+ * serves a route of, and the table of answers Okta has changed, made from `OKTA_ANSWER_CHANGES`.
+ * Everything outside the three marked sections is hand-written and kept as it is.
  * test/docs/compatibility.test.ts compares the file with what this would write.
  */
 import type { RouteSpec } from '../mock-server/pipeline/route';
+import { OKTA_ANSWER_CHANGES, type OktaAnswerChange } from '../mock-server/shared/answer-changes';
 
 /** The page this writes, from the repository's root. */
 export const COMPATIBILITY_PAGE = 'docs/compatibility.md';
@@ -16,6 +18,8 @@ const ROUTES_START = `<!-- routes: written by \`${COMPATIBILITY_COMMAND}\` from 
 const ROUTES_END = '<!-- end routes -->';
 const UNSERVED_START = `<!-- unserved: written by \`${COMPATIBILITY_COMMAND}\`: the families of scripts/compatibility-doc.ts no served route belongs to -->`;
 const UNSERVED_END = '<!-- end unserved -->';
+const CHANGES_START = `<!-- answer changes: written by \`${COMPATIBILITY_COMMAND}\` from OKTA_ANSWER_CHANGES (mock-server/shared/answer-changes.ts) -->`;
+const CHANGES_END = '<!-- end answer changes -->';
 
 /**
  * Families of Okta's APIs that test suites of app code meet, each by the path its routes start with
@@ -112,6 +116,12 @@ export function unservedTable(routes: readonly RouteSpec[]): string {
   return ['| paths under | what they are |', '|---|---|', ...unserved.map((family) => `| \`${family.path}\` | ${family.what} |`)].join('\n');
 }
 
+/** The changes Okta made to its answers, as a table: since when, and what. */
+export function answerChangesTable(changes: readonly OktaAnswerChange[] = OKTA_ANSWER_CHANGES): string {
+  const rows = changes.map((change) => `| ${change.since} (last old answer recorded ${change.lastSeenBefore}) | \`${change.name}\` | ${change.what.replace(/\|/g, '\\|')} |`);
+  return ['| answered since | change | what changed |', '|---|---|---|', ...rows].join('\n');
+}
+
 /** Replaces what lies between `start` and `end` (both kept) with `body`; a missing marker throws. */
 function replaceSection(text: string, start: string, end: string, body: string): string {
   const from = text.indexOf(start);
@@ -120,7 +130,8 @@ function replaceSection(text: string, start: string, end: string, body: string):
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
 }
 
-/** The page as `npm run docs:compat` writes it: the two marked sections made from `routes`, the rest kept. */
+/** The page as `npm run docs:compat` writes it: the three marked sections made from `routes` and the answer changes, the rest kept. */
 export function writeCompatibility(text: string, routes: readonly RouteSpec[]): string {
-  return replaceSection(replaceSection(text, ROUTES_START, ROUTES_END, routesTable(routes, text)), UNSERVED_START, UNSERVED_END, unservedTable(routes));
+  const withRoutes = replaceSection(text, ROUTES_START, ROUTES_END, routesTable(routes, text));
+  return replaceSection(replaceSection(withRoutes, UNSERVED_START, UNSERVED_END, unservedTable(routes)), CHANGES_START, CHANGES_END, answerChangesTable());
 }

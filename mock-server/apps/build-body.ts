@@ -49,6 +49,8 @@ export interface BuildContext {
   catalog?: { defaults: Readonly<Record<string, unknown>> };
   /** The signing key a new app of this sign-on mode signs with; default a random key id. */
   newKid?: (signOnMode: string | null) => string;
+  /** Keep a custom SAML app's `defaultRelayState` `""` as sent, as organizations did before April 2026 (`answersAsOf`). */
+  keepEmptyDefaultRelayState?: boolean;
 }
 
 /** `""` becomes `null`, as real organizations store empty optional strings. */
@@ -197,7 +199,8 @@ function settingsFor(input: Json, ctx: BuildContext): Json {
     // Real orgs drop the `*Override` members of a custom app and store "" as null, `defaultRelayState`
     // included: they kept its "" in every recording up to March 2026 and answer null in every one since April 2026.
     for (const [key, value] of Object.entries(settings.signOn)) {
-      if (!key.endsWith('Override')) signOn[key] = emptyToNull(value);
+      if (key.endsWith('Override')) continue;
+      signOn[key] = key === 'defaultRelayState' && ctx.keepEmptyDefaultRelayState ? value : emptyToNull(value);
     }
     const slo = isObject(signOn.slo) ? signOn.slo : {};
     if (signOn.spIssuer == null && slo.enabled === true && typeof slo.issuer === 'string') signOn.spIssuer = slo.issuer;

@@ -62,6 +62,7 @@ export const APPS = {
       newId,
       catalog: options.catalog,
       selfServiceAssignment: options.selfServiceAssignment,
+      emptyDefaultRelayStateNull: ctx.answers.emptyDefaultRelayStateNull,
       newKid: (mode) => credentials.kidFor(mode),
       observer: credentials,
     });

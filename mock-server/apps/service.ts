@@ -113,6 +113,8 @@ export class AppService {
       newId?: (prefix: string) => string;
       catalog?: readonly CatalogAppDefinition[];
       selfServiceAssignment?: boolean;
+      /** Whether a custom SAML app's empty `defaultRelayState` is stored `null` (today) or `""` (before April 2026; `answersAsOf`). */
+      emptyDefaultRelayStateNull?: boolean;
       /** The signing key a new app of a sign-on mode signs with (see `BuildContext.newKid`). */
       newKid?: (signOnMode: string | null) => string;
       observer?: AppObserver;
@@ -201,6 +203,7 @@ export class AppService {
       licensing: answers?.licensing,
       catalog: isCatalog ? { defaults: answers?.defaults ?? {} } : undefined,
       newKid: this.options.newKid,
+      keepEmptyDefaultRelayState: this.options.emptyDefaultRelayStateNull === false,
     });
     const body = this.options.observer?.prepare(built, undefined) ?? built;
     const linkIds = answers?.linkIds ?? (name === undefined ? undefined : TEMPLATE_LINK_IDS[name]);
@@ -249,6 +252,7 @@ export class AppService {
       linkDefaults: answers?.appLinkDefaults,
       licensing: answers?.licensing,
       catalog: existing.catalog ? { defaults: answers?.defaults ?? {} } : undefined,
+      keepEmptyDefaultRelayState: this.options.emptyDefaultRelayStateNull === false,
     });
     const body = this.options.observer?.prepare(built, existing) ?? built;
     const next: StoredApp = { ...existing, body, search: { name: body.name.toLowerCase(), label: body.label.toLowerCase() } };

@@ -49,7 +49,7 @@ function createDirectory(ctx: CapabilityContext, need: NeedCapability): Capabili
   const groupService = new GroupService(directory, newId);
   const changes = new DirectoryChangeLog(need<LogsParts>('logs').write, directory, userService);
   return {
-    routes: (env) => [...directoryRoutes(env, userService, groupService, userTypes, changes), ...userTypeRoutes(env, types), ...userSchemaRoutes(env, types, schemas)],
+    routes: (env) => [...directoryRoutes(env, userService, groupService, userTypes, changes, ctx.answers), ...userTypeRoutes(env, types), ...userSchemaRoutes(env, types, schemas)],
     clear: () => {
       directory.clear();
       types.clear();

@@ -1,4 +1,5 @@
 import type { Json } from '../shared/json';
+import type { OktaAnswers } from '../shared/answer-changes';
 import type { DirectoryGroup, DirectoryUser, UserStatus } from './store';
 
 /** The ids of the organization's user type and user schema, which users' answers name. */
@@ -67,9 +68,10 @@ function orderedProfile(profile: Json): Json {
  * A user as the API answers it. `full` (a single user) carries the links its status allows; a list
  * item carries `self` only, as real organizations answer lists. The password is never shown: a user
  * who has one shows `password: {}`. `type.id`, `_links.type` and `_links.schema` name the user's own
- * type, or the org's default one (`defaults`) for a user of it.
+ * type, or the org's default one (`defaults`) for a user of it; `answers` says which of Okta's
+ * answer changes the organization makes.
  */
-export function renderUser(user: DirectoryUser, orgUrl: URL, defaults: UserTypeIds, full: boolean): Json {
+export function renderUser(user: DirectoryUser, orgUrl: URL, defaults: UserTypeIds, full: boolean, answers: OktaAnswers): Json {
   const ids = typeIdsOf(user, defaults);
   const base = `${orgUrl.origin}/api/v1/users/${user.id}`;
   const credentials: Json = {};
@@ -84,6 +86,8 @@ export function renderUser(user: DirectoryUser, orgUrl: URL, defaults: UserTypeI
   if (full) {
     links = {};
     for (const name of LINKS_BY_STATUS[user.status]) {
+      // A PROVISIONED user had no `resetFactors` link before 2026 (recorded 2025-03; present from 2026-02).
+      if (name === 'resetFactors' && user.status === 'PROVISIONED' && !answers.provisionedUserResetFactorsLink) continue;
       if (name === 'self') links.self = { href: base };
       else if (name === 'schema') links.schema = { href: `${orgUrl.origin}/api/v1/meta/schemas/user/${ids.schemaId}` };
       else if (name === 'type') links.type = { href: `${orgUrl.origin}/api/v1/meta/types/user/${ids.typeId}` };

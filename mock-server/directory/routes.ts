@@ -1,6 +1,7 @@
 import { pageLinks, parsePageLimit } from '../pipeline/pagination';
 import { readJsonBody } from '../pipeline/request';
 import { type RouteEnv, type RouteRequest, type RouteSpec } from '../pipeline/route';
+import type { OktaAnswers } from '../shared/answer-changes';
 import type { GroupService } from './groups';
 import { renderGroup, renderUser, type UserTypeIds } from './representation';
 import type { UserService } from './users';
@@ -42,10 +43,10 @@ function listQuery(url: URL, limits: { default: number; max: number }, names: re
  * update, replace, delete, lifecycle, the user's groups) and `/api/v1/groups` (create, list, get,
  * replace, delete, members). Scopes `okta.users.*` and `okta.groups.*`; buckets `users` and `groups`.
  */
-export function directoryRoutes(env: RouteEnv, users: UserService, groups: GroupService, ids: () => UserTypeIds, changes: DirectoryChangeLog): RouteSpec[] {
+export function directoryRoutes(env: RouteEnv, users: UserService, groups: GroupService, ids: () => UserTypeIds, changes: DirectoryChangeLog, answers: OktaAnswers): RouteSpec[] {
   const org = () => env.orgUrl();
-  const one = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), true);
-  const item = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), false);
+  const one = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), true, answers);
+  const item = (user: Parameters<typeof renderUser>[0]) => renderUser(user, org(), ids(), false, answers);
   // The changes that answer 204 with an empty body.
   const noContent = (method: 'put' | 'delete', path: string, scope: RouteSpec['scope'], summary: string, run: (params: Readonly<Record<string, string>>, now: number, input: RouteRequest) => unknown): RouteSpec => ({
     method,

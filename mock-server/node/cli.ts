@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { createMockBackend, type MockBackendOptions } from '../backend';
 import { DEFAULT_MOCK_TOKEN } from '../pipeline/auth';
+import { answersAsOf } from '../shared/answer-changes';
 import { checkOrigins, type CorsOrigins } from './cors';
 import { listen, type RequestLogEntry, type RunningServer } from './listen';
 import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './cli-options';
@@ -93,6 +94,12 @@ const FLAGS = {
     help: [`how much of each body the request journal keeps, 0 to ${JOURNAL_MAX_BODY_BYTES} bytes`, `(default ${JOURNAL_DEFAULT_BODY_BYTES})`],
     example: '65536',
   },
+  'answers-as-of': {
+    type: 'string',
+    value: 'YYYY-MM-DD',
+    help: ['answer as Okta organizations did that day where Okta has since', 'changed an answer (default: as they answer today)'],
+    example: '2026-03-01',
+  },
   'cors-origin': {
     type: 'string',
     multiple: true,
@@ -144,6 +151,8 @@ interface CliOptions {
   log: LogLevel;
   journalBodyBytes: number;
   journalSize: number;
+  /** `--answers-as-of`: the day whose answers to give, checked. */
+  answersAsOf?: string;
   /** Stop when the starter (the parent, or npx/npm through a shell) ends. */
   parentWatch: boolean;
 }
@@ -239,6 +248,12 @@ function parseCommandLine(args: string[]): Parsed {
   if (!/^\d+$/.test(values['journal-size']) || journalSize < 1 || journalSize > JOURNAL_MAX_SIZE) {
     throw new UsageError(`--journal-size must be a whole number from 1 to ${JOURNAL_MAX_SIZE} (got "${values['journal-size']}"), e.g. --journal-size 1000.`);
   }
+  const asOf = values['answers-as-of'];
+  try {
+    answersAsOf(asOf, '--answers-as-of');
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
   return { kind: 'serve', options: {
       port,
       host: values.host,
@@ -249,6 +264,7 @@ function parseCommandLine(args: string[]): Parsed {
       log,
       journalBodyBytes,
       journalSize,
+      ...(asOf === undefined ? {} : { answersAsOf: asOf }),
       parentWatch: !values['no-parent-watch'],
     },
   };
@@ -307,6 +323,7 @@ async function main(): Promise<number> {
     journalSize: options.journalSize,
   };
   if (options.orgUrl !== undefined) backendOptions.orgUrl = options.orgUrl;
+  if (options.answersAsOf !== undefined) backendOptions.answersAsOf = options.answersAsOf;
   if (options.control.seed !== undefined) backendOptions.seed = options.control.seed;
   const { statePath } = options.control;
   let backend: ReturnType<typeof createMockBackend>;

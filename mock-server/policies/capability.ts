@@ -60,7 +60,7 @@ export const POLICIES = {
       rules: (policyId) => direct('policies.rules', () => store.rules(policyId).map((r) => renderRule(r, ctx.orgUrl().origin))),
     };
     return {
-      routes: (env) => [...policyRoutes(env, apps, store, ctx.newId, changes), ...ruleRoutes(env, store, ctx.newId, changes)],
+      routes: (env) => [...policyRoutes(env, apps, store, ctx.newId, changes), ...ruleRoutes(env, store, ctx.newId, changes, ctx.answers)],
       clear: () => store.clear(),
       parts: { policies: store },
       snapshot: {

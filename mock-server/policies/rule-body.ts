@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { PolicyRuleInputSchema } from '../../src/apps/policies/input';
 import { validationFailed } from '../pipeline/okta-errors';
 import { isObject, type Json } from '../shared/json';
+import type { OktaAnswers } from '../shared/answer-changes';
 import type { RuleChange } from './store';
 
 // A rule as real organizations keep it, from the body a client sent: the members they fill in when
@@ -57,9 +58,10 @@ function device(value: Json): Json {
 /**
  * The conditions real orgs keep: `people.users.exclude`, `userType.include/exclude` and
  * `riskScore.level` (`ANY`) filled in, an empty `platform` dropped and a given one completed with
- * `exclude`, a network defaulting to `ANYWHERE`.
+ * `exclude`, a network defaulting to `ANYWHERE`. An organization before June 2026
+ * (`fillRiskScore` false) left a `riskScore` not sent out.
  */
-export function ruleConditions(sent: Json | null | undefined): Json {
+export function ruleConditions(sent: Json | null | undefined, fillRiskScore = true): Json {
   const c = sent ?? {};
   const out: Json = {};
   const people = isObject(c.people) ? c.people : {};
@@ -72,7 +74,8 @@ export function ruleConditions(sent: Json | null | undefined): Json {
     out.platform = { include: list(c.platform.include).map(platformItem), exclude: list(c.platform.exclude).map(platformItem) };
   }
   if (c.elCondition !== undefined && c.elCondition !== null) out.elCondition = c.elCondition;
-  out.riskScore = isObject(c.riskScore) ? c.riskScore : { level: 'ANY' };
+  if (isObject(c.riskScore)) out.riskScore = c.riskScore;
+  else if (fillRiskScore) out.riskScore = { level: 'ANY' };
   out.userType = includeExclude(c.userType, true);
   for (const [k, v] of Object.entries(c)) if (!(k in out) && v !== null && v !== undefined && !CONDITION_ORDER.includes(k)) out[k] = v;
   const ordered: Json = {};
@@ -120,8 +123,12 @@ export function ruleActions(sent: RuleBody['actions']): Json {
   return { appSignOn: { access: signOn.access, verificationMethod: verificationMethod(signOn.verificationMethod as Json | undefined), keepMeSignedIn } };
 }
 
-/** The change a checked rule body makes; `conditions` or `actions` longer than {@link MAX_RULE_MEMBER_JSON} is refused, naming them. */
-export function ruleChange(body: RuleBody): RuleChange {
+/**
+ * The change a checked rule body makes, with the members the organization fills in (`answers`: a
+ * `riskScore` since June 2026); `conditions` or `actions` longer than {@link MAX_RULE_MEMBER_JSON} is
+ * refused, naming them.
+ */
+export function ruleChange(body: RuleBody, answers: OktaAnswers): RuleChange {
   const issues = (['conditions', 'actions'] as const)
     .filter((member) => body[member] != null && JSON.stringify(body[member]).length > MAX_RULE_MEMBER_JSON)
     .map((member) => ({ path: member, reason: `Must be at most ${MAX_RULE_MEMBER_JSON} characters of JSON` }));
@@ -130,7 +137,7 @@ export function ruleChange(body: RuleBody): RuleChange {
     name: body.name,
     priority: body.priority ?? undefined,
     ...(body.status === undefined ? {} : { status: body.status }),
-    conditions: ruleConditions(body.conditions),
+    conditions: ruleConditions(body.conditions, answers.ruleRiskScoreFilledIn),
     actions: ruleActions(body.actions),
   };
   return change;

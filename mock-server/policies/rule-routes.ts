@@ -2,6 +2,7 @@ import { PolicyRuleInputSchema } from '../../src/apps/policies/input';
 import { checkedBody } from '../apps/checked-body';
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteSpec } from '../pipeline/route';
+import type { OktaAnswers } from '../shared/answer-changes';
 import type { PolicyChangeLog } from './change-log';
 import { renderRule } from './render';
 import { ruleChange } from './rule-body';
@@ -11,7 +12,7 @@ import type { PolicyStore } from './store';
  * The rules of app sign-in policies (`/api/v1/policies/{policyId}/rules…`): list (the catch-all
  * rule last, one page as real orgs answer it), create, get, replace, delete, activate, deactivate.
  */
-export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix: string) => string, changes: PolicyChangeLog): RouteSpec[] {
+export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix: string) => string, changes: PolicyChangeLog, answers: OktaAnswers): RouteSpec[] {
   const base = '/api/v1/policies/:policyId/rules';
   const manage = { bucket: 'default', scope: 'okta.policies.manage' } as const;
   const lifecycle = (status: 'ACTIVE' | 'INACTIVE'): RouteSpec => ({
@@ -41,7 +42,7 @@ export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix:
       ...manage,
       handle: async (input) => {
         policies.require(input.params.policyId!);
-        const change = ruleChange(checkedBody(PolicyRuleInputSchema, await readJsonBody(input)));
+        const change = ruleChange(checkedBody(PolicyRuleInputSchema, await readJsonBody(input)), answers);
         if (input.url.searchParams.get('activate') === 'false') change.status = 'INACTIVE';
         const rule = changes.rule('policy.rule.add', input, input.params.policyId!, () => policies.addRule(input.params.policyId!, change, newId('rul'), env.now()));
         return { status: 200, body: renderRule(rule, env.orgOrigin()) };
@@ -63,7 +64,7 @@ export function ruleRoutes(env: RouteEnv, policies: PolicyStore, newId: (prefix:
       handle: async (input) => {
         const { policyId, ruleId } = input.params as { policyId: string; ruleId: string };
         policies.rule(policyId, ruleId);
-        const change = ruleChange(checkedBody(PolicyRuleInputSchema, await readJsonBody(input)));
+        const change = ruleChange(checkedBody(PolicyRuleInputSchema, await readJsonBody(input)), answers);
         const rule = changes.rule('policy.rule.update', input, policyId, () => policies.replaceRule(policyId, ruleId, change, env.now()));
         return { status: 200, body: renderRule(rule, env.orgOrigin()) };
       },

@@ -7,7 +7,8 @@ import { serveHooksOf } from '../../mock-server/pipeline/serve-hooks';
 import { controlEndpoints, createControlRouter } from '../../mock-server/control/routes';
 import type { ControlPlane } from '../../mock-server/control/plane';
 import type { RouteSpec } from '../../mock-server/pipeline/route';
-import { COMPATIBILITY_COMMAND, COMPATIBILITY_PAGE, documentedRoute, OKTA_FAMILIES, underFamily, writeCompatibility } from '../../scripts/compatibility-doc';
+import { OKTA_ANSWER_CHANGES } from '../../mock-server/shared/answer-changes';
+import { answerChangesTable, COMPATIBILITY_COMMAND, COMPATIBILITY_PAGE, documentedRoute, OKTA_FAMILIES, underFamily, writeCompatibility } from '../../scripts/compatibility-doc';
 
 // The route tables of the docs are compared with what the backend actually serves: docs/compatibility.md
 // is written from the routes (`npm run docs:compat`), docs/testing.md's control-plane table by hand.
@@ -57,15 +58,16 @@ describe('docs/compatibility.md', () => {
 
 describe('the writer of docs/compatibility.md', () => {
   const route = (path: string, summary: string): RouteSpec => ({ method: 'get', path, summary, bucket: 'default', scope: null, handle: () => ({ status: 204 }) });
-  const page = ['intro', '<!-- routes: written by `npm run docs:compat` from the backend\'s routes (each route\'s `summary`); do not edit by hand -->', 'old', '<!-- end routes -->', 'prose', '<!-- unserved: written by `npm run docs:compat`: the families of scripts/compatibility-doc.ts no served route belongs to -->', 'old', '<!-- end unserved -->', 'outro'].join('\n');
+  const page = ['intro', '<!-- routes: written by `npm run docs:compat` from the backend\'s routes (each route\'s `summary`); do not edit by hand -->', 'STALE', '<!-- end routes -->', 'prose', '<!-- unserved: written by `npm run docs:compat`: the families of scripts/compatibility-doc.ts no served route belongs to -->', 'STALE', '<!-- end unserved -->', 'more prose', '<!-- answer changes: written by `npm run docs:compat` from OKTA_ANSWER_CHANGES (mock-server/shared/answer-changes.ts) -->', 'STALE', '<!-- end answer changes -->', 'outro'].join('\n');
 
   it('writes each route with its summary and keeps the hand-written text around the marked sections', () => {
     const written = writeCompatibility(page, [route('/api/v1/notes/:noteId', 'reads a note | or two')]);
     expect(written).toContain('| `GET /api/v1/notes/{noteId}` | none | reads a note \\| or two |');
     expect(written.startsWith('intro\n')).toBe(true);
     expect(written).toContain('\nprose\n');
+    expect(written).toContain('\nmore prose\n');
     expect(written.endsWith('\noutro')).toBe(true);
-    expect(written).not.toContain('old');
+    expect(written).not.toContain('STALE');
   });
 
   it('leaves out of the unserved families one a route is served under, as soon as the route exists', () => {
@@ -74,13 +76,19 @@ describe('the writer of docs/compatibility.md', () => {
     expect(writeCompatibility(page, [route('/api/v1/groups/rules/:ruleId', 'reads a rule')])).not.toContain(`| \`${family.path}\` |`);
   });
 
+  it('writes a row for each answer Okta has changed, with the day it was first recorded', () => {
+    const written = writeCompatibility(page, []);
+    for (const change of OKTA_ANSWER_CHANGES) expect(written).toContain(`| ${change.since} (last old answer recorded ${change.lastSeenBefore}) | \`${change.name}\` |`);
+    expect(answerChangesTable([{ name: 'ruleRiskScoreFilledIn', since: '2030-01-01', lastSeenBefore: '2029-12-01', what: 'a | b' }])).toContain('| a \\| b |');
+  });
+
   it('refuses a route without a one-line summary, naming the route', () => {
     expect(() => writeCompatibility(page, [route('/api/v1/notes', '')])).toThrow(/GET \/api\/v1\/notes needs a one-line `summary`/);
     expect(() => writeCompatibility(page, [route('/api/v1/notes', 'two\nlines')])).toThrow(/GET \/api\/v1\/notes/);
   });
 
   it("suggests, for a route without a summary that the page has a hand-written row for, that row's words", () => {
-    const withRow = page.replace('\nold\n<!-- end routes -->', '\n| `GET /api/v1/notes` | none | lists the notes \\| all |\n<!-- end routes -->');
+    const withRow = page.replace('\nSTALE\n<!-- end routes -->', '\n| `GET /api/v1/notes` | none | lists the notes \\| all |\n<!-- end routes -->');
     expect(() => writeCompatibility(withRow, [route('/api/v1/notes', '')])).toThrow('e.g. summary: "lists the notes | all" (its row in docs/compatibility.md)');
   });
 });

@@ -49,7 +49,8 @@ export async function replayScenario(
   recordings: Recordings,
   options: MockBackendOptions = {},
 ): Promise<StepResult[]> {
-  const backend = createMockBackend({ orgUrl: REPLAY_ORG, ...options });
+  // The org as it answered the day the test was recorded (`answersAsOf`: answers Okta has since changed).
+  const backend = createMockBackend({ orgUrl: REPLAY_ORG, answersAsOf: scenario.source.recorded, ...options });
   server.resetHandlers(...createHandlers(backend));
   const ids = new Map<string, string>();
   const ctx = compareContext(scenario, recordings);

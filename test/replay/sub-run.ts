@@ -96,7 +96,8 @@ export async function replaySubresourceScenario(
   setup?: ScenarioSetup,
   options: MockBackendOptions = {},
 ): Promise<StepResult[]> {
-  const backend = createMockBackend({ orgUrl: REPLAY_ORG, ...options });
+  // The org as it answered the day the test was recorded (`answersAsOf`: answers Okta has since changed).
+  const backend = createMockBackend({ orgUrl: REPLAY_ORG, answersAsOf: scenario.source.recorded, ...options });
   server.resetHandlers(...createHandlers(backend));
   for (const user of scenario.directory.users) {
     const login = user.login ?? `${user.id}@example.com`;

@@ -177,7 +177,8 @@ export async function replayWholeTest(
   recordings: AppTestRecordings,
   setup?: WholeTestSetup,
 ): Promise<WholeStepResult[]> {
-  const backend = createMockBackend({ orgUrl: REPLAY_ORG });
+  // The org as it answered the day the test was recorded (`answersAsOf`: answers Okta has since changed).
+  const backend = createMockBackend({ orgUrl: REPLAY_ORG, answersAsOf: scenario.source.recorded });
   server.resetHandlers(...createHandlers(backend));
   const ids = new Map<string, string>();
   for (const user of scenario.directory.users) {

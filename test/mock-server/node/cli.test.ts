@@ -120,6 +120,24 @@ describe('appset-mock control-plane flags', () => {
     await cli.stop();
   });
 
+  it('--answers-as-of plays an organization of that day: a SAML app\'s empty defaultRelayState stays "" before April 2026', async () => {
+    const cli = await startCli(['--answers-as-of', '2026-03-01']);
+    const saml = { signOnMode: 'SAML_2_0', label: 'Reports', settings: { signOn: { ssoAcsUrl: 'https://reports.example.com/acs', audience: 'https://reports.example.com', defaultRelayState: '' } } };
+    const created = await fetch(`${cli.url}/api/v1/apps`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(saml) });
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as { settings: { signOn: { defaultRelayState: unknown } } }).settings.signOn.defaultRelayState).toBe('');
+    await cli.stop();
+  });
+
+  it('refuses an --answers-as-of that is not a day, with exit code 2 and the form to write', async () => {
+    const failure = await startCli(['--answers-as-of', 'March 2026']).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('--answers-as-of "March 2026" is not a date; write it YYYY-MM-DD, e.g. 2026-03-01');
+  });
+
   it.each([
     ['a seed file with a bad member', ['--seed', 'bad-seed.json'], { users: [{ name: 'x' }] }, /^appset-mock: seed field users\[0\]\.login: /m],
     ['a rate-limit file with an unknown bucket', ['--rate-limits', 'bad-limits.json'], { robots: 3 }, /rate limits field robots: Unknown member/],

@@ -10,7 +10,7 @@
 //
 // Each vitest stage writes its JSON report beside $APPSET_TEST_REPORT (`.processes` and `.bundle`
 // before `.json`), where .ci/run reads the closing count from.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +25,45 @@ const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 /** Runs one command in the repository, its output passed through; true when it exits 0. */
 function run(command, args, env = {}) {
   console.log(`\n> ${[command, ...args].join(' ')}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.error) console.error(`${command}: ${result.error.message}`);
+  console.log(`(${seconds(started)} s: ${[command, ...args].join(' ')})`);
   return result.status === 0;
+}
+
+/**
+ * Runs commands side by side (the package stage's checks of one build and one tarball read it and
+ * nothing else). Each one's output is held and printed whole when it ends, so two never interleave;
+ * true when every one exits 0.
+ */
+async function together(...commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([command, args, env = {}]) =>
+        new Promise((resolve) => {
+          const started = performance.now();
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          const done = (ok, note = '') => {
+            console.log(`\n> ${[command, ...args].join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            if (note) console.error(note);
+            console.log(`(${seconds(started)} s: ${[command, ...args].join(' ')})`);
+            resolve(ok);
+          };
+          child.on('error', (error) => done(false, `${command}: ${error.message}`));
+          child.on('close', (code) => done(code === 0));
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
+function seconds(since) {
+  return ((performance.now() - since) / 1000).toFixed(1);
 }
 
 /** The report a vitest stage writes: $APPSET_TEST_REPORT with `.<stage>` before `.json`. */
@@ -62,10 +98,16 @@ const stages = [
     steps: [
       () => run(npm, ['run', 'build']),
       packOnce,
-      () => run(npx, ['publint', '--strict']),
-      () => run(npx, ['attw', process.env.APPSET_PACKED_TARBALL, '--profile', 'node16']),
-      () => run(npm, ['run', 'smoke']),
-      () => run(node, [vitest, 'run', '--config', 'test/bundle/vitest.config.ts']),
+      // Four readers of that one build and tarball, side by side: publint and attw are quick, the
+      // smoke tests mostly wait on npm and the processes they start, and the built package's tests
+      // (TypeDoc, tsc over the docs' blocks, esbuild) use both cores for the rest of the time.
+      () =>
+        together(
+          [npx, ['publint', '--strict']],
+          [npx, ['attw', process.env.APPSET_PACKED_TARBALL, '--profile', 'node16']],
+          [npm, ['run', 'smoke']],
+          [node, [vitest, 'run', '--config', 'test/bundle/vitest.config.ts']],
+        ),
     ],
   },
 ];
@@ -82,7 +124,8 @@ let failed;
 for (const stage of stages) {
   if (only.length && !only.includes(stage.name)) continue;
   const started = performance.now();
-  const ok = stage.steps.every((step) => step());
+  let ok = true;
+  for (const step of stage.steps) if (!(ok = await step())) break;
   times.push({ name: stage.name, seconds: (performance.now() - started) / 1000, ok });
   if (!ok) {
     failed = stage.name;

@@ -79,7 +79,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'processes', include: PROCESSES },
+        test: {
+          name: 'processes',
+          include: PROCESSES,
+          // appset-mock and appset-set bundled once for the run, not compiled by tsx at every start.
+          globalSetup: ['test/support/cli-bundles.ts'],
+        },
       },
     ],
   },

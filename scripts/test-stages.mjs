@@ -5,8 +5,8 @@
 //   1. types       tsc --noEmit (the type tests included)
 //   2. in-process  vitest's in-process projects (test/vitest.config.ts): tests that run inside its workers
 //   3. processes   vitest's processes project: tests that start the CLIs, the examples, Chromium, npm
-//   4. package     build once, pack once, then publint, attw, the smoke tests, the built package's tests
-//                  (bundles, doc snippets, the API reference)
+//   4. package     build once, pack once, then side by side publint, attw, the smoke tests and the
+//                  built package's tests (bundles, doc snippets, the API reference)
 //
 // Each vitest stage writes its JSON report beside $APPSET_TEST_REPORT (`.processes` and `.bundle`
 // before `.json`), where .ci/run reads the closing count from.

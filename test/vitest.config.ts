@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { SlowFirst } from './support/slow-first';
+import { SlowFirst } from './support/slow-first.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

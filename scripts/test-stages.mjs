@@ -103,7 +103,8 @@ const stages = [
       // (TypeDoc, tsc over the docs' blocks, esbuild) use both cores for the rest of the time.
       () =>
         together(
-          [npx, ['publint', '--strict']],
+          // publint given the tarball reads it; given nothing, it packed the package again.
+          [npx, ['publint', '--strict', process.env.APPSET_PACKED_TARBALL]],
           [npx, ['attw', process.env.APPSET_PACKED_TARBALL, '--profile', 'node16']],
           [npm, ['run', 'smoke']],
           [node, [vitest, 'run', '--config', 'test/bundle/vitest.config.ts']],

@@ -52,10 +52,6 @@ export default defineConfig({
     // A process warning fails the test that let it print (see the file).
     setupFiles: ['test/support/no-stray-warnings.ts'],
     testTimeout: 20_000,
-    // Two files at once, in every project: vitest's default is one fewer than the cores, one worker
-    // on the two cores npm test is promised for, which left a core idle for the in-process tests
-    // (CPU-bound) and the processes tests (mostly waiting on their children) alike.
-    maxWorkers: 2,
     // The slowest files start first, so that no worker is left with a long one at the end.
     sequence: { sequencer: SlowFirst },
     // The OpenAPI contract is parsed and patched once per run, not once per test file.

@@ -11,9 +11,6 @@ export default defineConfig({
     include: ['test/bundle/**/*.test.ts', 'test/docs/api-reference.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
-    // Two files at once (vitest's default is one fewer than the cores: one, on two): TypeDoc and the
-    // docs' tsc each keep a core busy for seconds, and they read nothing the other writes.
-    maxWorkers: 2,
     reporters: process.env.APPSET_TEST_REPORT
       ? ['default', ['json', { outputFile: process.env.APPSET_TEST_REPORT.replace(/(\.json)?$/, '.bundle$1') }]]
       : ['default'],

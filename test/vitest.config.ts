@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirst } from './support/slow-first.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -51,6 +52,8 @@ export default defineConfig({
     // A process warning fails the test that let it print (see the file).
     setupFiles: ['test/support/no-stray-warnings.ts'],
     testTimeout: 20_000,
+    // The slowest files start first, so that no worker is left with a long one at the end.
+    sequence: { sequencer: SlowFirst },
     // The OpenAPI contract is parsed and patched once per run, not once per test file.
     globalSetup: ['test/support/contract-setup.ts'],
     // The closing count in .ci/run is read from this report, not from console text (npm test gives each
@@ -79,7 +82,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'processes', include: PROCESSES },
+        test: {
+          name: 'processes',
+          include: PROCESSES,
+          // appset-mock and appset-set bundled once for the run, not compiled by tsx at every start.
+          globalSetup: ['test/support/cli-bundles.ts'],
+        },
       },
     ],
   },

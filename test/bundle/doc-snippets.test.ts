@@ -12,7 +12,10 @@ import { assertBuilt, root } from './built';
 // program holds every block, each its own module file; a block may use the exports of the prelude
 // named before it (<!-- prelude: docs/preludes/x.ts -->).
 
-const PROJECT = join(root, 'node_modules/.cache/appset-doc-snippets');
+// In the repository (whose node_modules gives tsc Node's types), one folder per run: under
+// node_modules/.cache it was shared by every checkout that links one node_modules, and tsc, started
+// in the folder's real path, named the files by the linked one (so no error read as `canary.ts`).
+const PROJECT = join(root, `.docs-typescript-${process.pid}`);
 const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 
 /** What `tsc --init` (TypeScript 5.9) turns on, with Node's types as its own comment suggests. */
@@ -82,11 +85,16 @@ describe('the TypeScript blocks of the README and docs/', () => {
     assertBuilt();
     const snippets = writeProject();
     expect(snippets.length).toBeGreaterThan(10);
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', PROJECT, '--pretty', 'false'], {
-      cwd: PROJECT,
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
+    let tsc;
+    try {
+      tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', PROJECT, '--pretty', 'false'], {
+        cwd: PROJECT,
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
+    } finally {
+      rmSync(PROJECT, { recursive: true, force: true });
+    }
     expect(tsc.error).toBeUndefined();
     const errors = tsc.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
     // The canary's error, and only it, comes from outside the docs.

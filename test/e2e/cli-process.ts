@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliBundle } from '../support/cli-bundles';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const LISTENING = /^appset mock server listening on (http:\/\/\S+)$/;
@@ -10,7 +11,7 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-/** A running `appset-mock`, started with tsx from the sources. */
+/** A running `appset-mock`, bundled from the sources (test/support/cli-bundles.ts). */
 export interface CliProcess {
   readonly child: ChildProcess;
   /** Every complete line written to stdout so far. */
@@ -25,9 +26,9 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** Runs `node --import tsx mock-server/node/cli.ts ...args` in the repository; `nodeArgs` go to node itself. */
+/** Runs `node <appset-mock bundled from mock-server/node/cli.ts> ...args` in the repository; `nodeArgs` go to node itself. */
 export function runCli(args: string[], nodeArgs: string[] = []): CliProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'mock-server/node/cli.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, cliBundle('appset-mock'), ...args], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

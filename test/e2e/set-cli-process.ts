@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliBundle } from '../support/cli-bundles';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -10,9 +11,9 @@ export interface Ran {
   stderr: string;
 }
 
-/** Runs `appset-set` from the sources with `args`, writing `stdin` to it, and resolves once it has ended. */
+/** Runs `appset-set` (bundled from the sources: test/support/cli-bundles.ts) with `args`, writing `stdin` to it, and resolves once it has ended. */
 export function appsetSet(args: string[], stdin = ''): Promise<Ran> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/set/cli/main.ts', ...args], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliBundle('appset-set'), ...args], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

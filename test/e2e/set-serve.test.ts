@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/index';
 import { createMockBackend } from '../../mock-server/index';
 import { listen, type RunningServer } from '../../mock-server/node/index';
+import { cliBundle } from '../support/cli-bundles';
 import { appsetSet } from './set-cli-process';
 import { firstMatch, goneWithin, killLeftover, npx, projectWithBin } from './starter-chain';
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const made = await appsetSet(['keygen', '--out', keyFile]);
   jwks = JSON.parse(made.stdout);
   organization = await listen(backend, { host: '127.0.0.1', port: 0 });
-  serving = spawn(process.execPath, ['--import', 'tsx', 'src/set/cli/main.ts', 'serve', '--key', keyFile], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  serving = spawn(process.execPath, [cliBundle('appset-set'), 'serve', '--key', keyFile], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   const [, url, wellKnown, issuer, jwksUri, pid] = await firstMatch(serving, SERVED);
   served = { url: url!, wellKnown: wellKnown!, issuer: issuer!, jwksUri: jwksUri!, pid: Number(pid) };
   started.push(served.pid);
@@ -49,7 +50,7 @@ describe('appset-set serve', () => {
     const kid = 'evil\u001b[31mRED\u001b]0;title\u0007\nfake: line\u009b2J';
     const evilFile = join(dir, 'evil-kid.json');
     writeFileSync(evilFile, JSON.stringify({ keys: [{ ...jwks.keys[0], kid }] }));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/set/cli/main.ts', 'serve', '--key', evilFile], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliBundle('appset-set'), 'serve', '--key', evilFile], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid !== undefined) started.push(child.pid);
     try {
       const [printed] = await firstMatch(child, /appset-set serve listening on [\s\S]*?\npid: \d+ [^\n]*\n/);
@@ -113,7 +114,7 @@ describe('appset-set serve', () => {
   });
 
   it('started through npx, is gone within 2 s of the npx process being sent SIGTERM', async () => {
-    const project = projectWithBin('appset-set', 'src/set/cli/main.ts');
+    const project = projectWithBin('appset-set');
     try {
       const starter = npx(project.dir, ['appset-set', 'serve', '--key', keyFile]);
       const pid = Number((await firstMatch(starter, SERVED))[5]);

@@ -1,23 +1,25 @@
 // Starting a command the way a suite in another language does, `npx <bin> …`, with npm's real npx,
-// offline, from a throwaway project whose bin runs the sources with tsx (npm then runs it as
-// node → sh -c <bin> → npm exec, as for an installed package). And whether a pid has gone.
+// offline, from a throwaway project whose bin runs the command bundled from the sources
+// (test/support/cli-bundles.ts; npm then runs it as node → sh -c <bin> → npm exec, as for an
+// installed package). And whether a pid has gone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readProcess } from '../../src/set/cli/parent-watch';
+import { cliBundle, type Command } from '../support/cli-bundles';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A project with one bin, `name`, that runs `script` (a path in the repository) with tsx. */
-export function projectWithBin(name: string, script: string): { dir: string; remove(): void } {
+/** A project with one bin, `name`, that runs that command's bundle in the repository. */
+export function projectWithBin(name: Command): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'appset-starter-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'starter-test', version: '1.0.0', private: true }));
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   const bin = join(dir, 'node_modules', '.bin', name);
   // `exec`: the shell becomes node, as a package's `#!/usr/bin/env node` bin does.
-  writeFileSync(bin, `#!/bin/sh\ncd '${REPO}' && exec '${process.execPath}' --import tsx '${script}' "$@"\n`);
+  writeFileSync(bin, `#!/bin/sh\ncd '${REPO}' && exec '${process.execPath}' '${cliBundle(name)}' "$@"\n`);
   chmodSync(bin, 0o755);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

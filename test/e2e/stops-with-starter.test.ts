@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliBundle } from '../support/cli-bundles';
 import { firstMatch, goneWithin, hasGone, killLeftover, npx, projectWithBin } from './starter-chain';
 
 // A suite in Python starts `npx appset-mock …` and stops it with Popen.terminate(): npx gets SIGTERM,
@@ -11,7 +12,7 @@ let project: ReturnType<typeof projectWithBin>;
 const started: number[] = [];
 
 beforeAll(() => {
-  project = projectWithBin('appset-mock', 'mock-server/node/cli.ts');
+  project = projectWithBin('appset-mock');
 });
 
 afterAll(() => {
@@ -51,7 +52,7 @@ describe('appset-mock started through npx', () => {
 describe('appset-mock started by a process that is not npm', () => {
   it('stops when that parent is killed outright (SIGKILL leaves it no time to pass anything on)', async () => {
     // A shell that cannot exec the server (a command follows it): the server's parent is the shell.
-    const parent = spawn('sh', ['-c', `'${process.execPath}' --import tsx mock-server/node/cli.ts --port 0 --log off; :`], {
+    const parent = spawn('sh', ['-c', `'${process.execPath}' '${cliBundle('appset-mock')}' --port 0 --log off; :`], {
       cwd: new URL('../..', import.meta.url),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

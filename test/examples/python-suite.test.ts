@@ -1,6 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cliBundle } from '../support/cli-bundles';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
@@ -14,7 +15,9 @@ describe('examples/python: a Python unittest suite against appset-mock over HTTP
       execFile(
         'python3',
         ['-m', 'unittest', 'discover', '-s', 'examples/python', '-v'],
-        { cwd: root, timeout: 180_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
+        // The suite's own knob for the command it starts: appset-mock bundled from the sources for this
+        // run (test/support/cli-bundles.ts), rather than `npx tsx`, which compiles it at every start.
+        { cwd: root, timeout: 180_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', APPSET_MOCK_CLI: cliBundle('appset-mock') } },
         (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
       );
     });

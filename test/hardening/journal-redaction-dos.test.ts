@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_DEFAULT_BODY_BYTES } from '../../mock-server/control/requests/capture';
 import { MAX_REQUEST_BODY_BYTES } from '../../mock-server/pipeline/request';
+import { cliBundle } from '../support/cli-bundles';
 
 // Issue 31, item 1: the journal's multipart redaction ran a pattern that backtracked over the whole
 // body before it was cut. One request of 1 MiB, unauthenticated and a "simple" request any web page
@@ -15,7 +16,7 @@ let server: ChildProcess | undefined;
 let origin = '';
 
 beforeAll(async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/node/cli.ts', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliBundle('appset-mock'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   server = child;
   let out = '';
   let err = '';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { controlExposureWarning, isLoopback } from '../../../mock-server/node/cli-options';
+import { cliBundle } from '../../support/cli-bundles';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'appset-cli-'));
@@ -23,9 +24,9 @@ interface Cli {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `appset-mock` from the sources on a free loopback port; resolves once it listens. */
+/** Starts `appset-mock` (bundled from the sources: test/support/cli-bundles.ts) on a free loopback port; resolves once it listens. */
 function startCli(args: string[]): Promise<Cli> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/node/cli.ts', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliBundle('appset-mock'), '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let out = '';
   let err = '';

@@ -7,7 +7,7 @@ counted by matchers, and near misses), stubbing an endpoint the mock does not im
 testing a retry against a 429 whose reset is 50 ms away.
 
 Run it from the repository root:  python3 -m unittest discover -s examples/python -v
-It starts the CLI itself: `node dist/mock-server/cli.js` when the build is newer than the sources
+It starts the CLI itself: `node dist/appset-mock/cli.js` when the build is newer than the sources
 (or APPSET_MOCK_CLI names a built cli.js), else `npx tsx mock-server/node/cli.ts`.
 """
 
@@ -38,7 +38,7 @@ def newest_source_mtime():
 
 
 def cli_command():
-    built = os.environ.get("APPSET_MOCK_CLI") or os.path.join(ROOT, "dist", "mock-server", "cli.js")
+    built = os.environ.get("APPSET_MOCK_CLI") or os.path.join(ROOT, "dist", "appset-mock", "cli.js")
     if os.path.exists(built) and (os.environ.get("APPSET_MOCK_CLI") or os.path.getmtime(built) >= newest_source_mtime()):
         return ["node", built]
     return ["npx", "tsx", "mock-server/node/cli.ts"]

@@ -23,8 +23,11 @@ export function userSchemaName(app: StoredApp): string {
   for (const ch of app.body.id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
   let suffix = '';
   for (let i = 0; i < 7; i++) {
-    suffix += '0123456789abcdefghijklmnopqrstuv'[h & 31];
-    h = Math.imul(h ^ i, 0x01000193) >>> 0;
+    // Each character from the top 5 bits of a freshly mixed state: a product's low bits depend on
+    // the factors' low bits only, so reading the low bits gave 32 names in all.
+    h = Math.imul(h ^ (h >>> 16) ^ i, 0x045d9f3b) >>> 0;
+    h = (h ^ (h >>> 13)) >>> 0;
+    suffix += '0123456789abcdefghijklmnopqrstuv'[h >>> 27];
   }
   return `${app.body.name}_${suffix}`;
 }

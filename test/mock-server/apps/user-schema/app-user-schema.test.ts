@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useMockBackend } from '../../../support/backend';
 import { bookmark, oidcClient } from '../../app-inputs';
 import { call, expectOktaError } from '../../raw-http';
+import { userSchemaName } from '../../../../mock-server/apps/user-schema/routes';
+import type { StoredApp } from '../../../../mock-server/apps/store';
 
 const { backend } = useMockBackend();
 
@@ -70,6 +72,15 @@ describe('the app user schema', () => {
     const nameOf = async (id: string) => (await call(backend, `/api/v1/meta/schemas/apps/${id}/default`)).body.name;
     expect(await nameOf(one.id)).toBe(await nameOf(one.id));
     expect(await nameOf(one.id)).not.toBe(await nameOf(two.id));
+  });
+
+  it('gives 5,000 apps 5,000 different names (the suffix once took 32 values in all, so two apps shared one in 32)', () => {
+    const names = new Set<string>();
+    for (let i = 0; i < 5_000; i++) {
+      const id = `0oa${String(i).padStart(17, '0')}`;
+      names.add(userSchemaName({ body: { id, name: 'oidc_client' } } as unknown as StoredApp));
+    }
+    expect(names.size).toBe(5_000);
   });
 
   it("a base property made required joins the schema's required list; made optional again, it loses `required`", async () => {

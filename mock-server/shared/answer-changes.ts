@@ -11,6 +11,7 @@ export type OktaAnswerChangeName = 'emptyDefaultRelayStateNull' | 'ruleRiskScore
 
 /** One change Okta made to its answers, dated by the recordings of real organizations either side of it. */
 export interface OktaAnswerChange {
+  /** The change's name, the member of {@link OktaAnswers} that says whether an organization makes it. */
   readonly name: OktaAnswerChangeName;
   /** The first day an organization was recorded answering the new way (`YYYY-MM-DD`): from this day on, the backend does. */
   readonly since: string;

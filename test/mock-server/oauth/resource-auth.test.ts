@@ -6,7 +6,7 @@ import { assertion, ath, dpopKey, JWT_BEARER, proof, serviceKey, tokenRequest } 
 import { createHandlers } from '../../../mock-server/msw/index';
 
 let clock = Date.UTC(2026, 5, 1, 12, 0, 0);
-const { backend } = useMockBackend({ now: () => clock });
+const { backend, server } = useMockBackend({ now: () => clock });
 const nowSeconds = () => Math.floor(clock / 1000);
 const appsUrl = () => `${backend.orgUrl}/api/v1/apps`;
 
@@ -168,36 +168,32 @@ describe('the apps API with issued access tokens', () => {
 describe('a backend whose resource server demands DPoP nonces', () => {
   it('answers 401 use_dpop_nonce with a DPoP-Nonce header, then accepts a proof carrying it', async () => {
     const strict = createMockBackend({ orgUrl: 'https://strict.okta.test', oauth: { resourceNonce: true } });
-    const { setupServer } = await import('msw/node');
-    const server = setupServer(...createHandlers(strict));
-    server.listen({ onUnhandledRequest: 'error' });
-    try {
-      const service = await serviceKey();
-      const key = await dpopKey();
-      const { clientId } = strict.oauth.registerServiceApp({ publicJwk: service.publicJwk, scopes: ['okta.apps.read'], dpop: true });
-      const tokenUrl = `${strict.orgUrl}/oauth2/v1/token`;
-      const now = Math.floor(Date.now() / 1000);
-      const form = async () => ({
-        grant_type: 'client_credentials',
-        scope: 'okta.apps.read',
-        client_assertion_type: JWT_BEARER,
-        client_assertion: await assertion(service.privateKey, clientId, tokenUrl, now),
-      });
-      const first = await tokenRequest(tokenUrl, await form(), await proof(key, 'POST', tokenUrl, now));
-      const issued = await tokenRequest(tokenUrl, await form(), await proof(key, 'POST', tokenUrl, now, { nonce: first.headers.get('dpop-nonce') }));
-      const { access_token: token } = (await issued.json()) as { access_token: string };
-      const url = `${strict.orgUrl}/api/v1/apps`;
+    // Served by this file's msw server (a second one would intercept the same requests too); its
+    // handlers are reset after the test.
+    server.use(...createHandlers(strict));
+    const service = await serviceKey();
+    const key = await dpopKey();
+    const { clientId } = strict.oauth.registerServiceApp({ publicJwk: service.publicJwk, scopes: ['okta.apps.read'], dpop: true });
+    const tokenUrl = `${strict.orgUrl}/oauth2/v1/token`;
+    const now = Math.floor(Date.now() / 1000);
+    const form = async () => ({
+      grant_type: 'client_credentials',
+      scope: 'okta.apps.read',
+      client_assertion_type: JWT_BEARER,
+      client_assertion: await assertion(service.privateKey, clientId, tokenUrl, now),
+    });
+    const first = await tokenRequest(tokenUrl, await form(), await proof(key, 'POST', tokenUrl, now));
+    const issued = await tokenRequest(tokenUrl, await form(), await proof(key, 'POST', tokenUrl, now, { nonce: first.headers.get('dpop-nonce') }));
+    const { access_token: token } = (await issued.json()) as { access_token: string };
+    const url = `${strict.orgUrl}/api/v1/apps`;
 
-      const refused = await get(url, { authorization: `DPoP ${token}`, dpop: await proof(key, 'GET', url, now, { ath: await ath(token) }) });
-      const nonce = refused.headers.get('dpop-nonce');
-      expect(refused.status).toBe(401);
-      expect(refused.headers.get('www-authenticate')).toMatch(/error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof\."/);
-      expect(nonce).not.toBeNull();
+    const refused = await get(url, { authorization: `DPoP ${token}`, dpop: await proof(key, 'GET', url, now, { ath: await ath(token) }) });
+    const nonce = refused.headers.get('dpop-nonce');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof\."/);
+    expect(nonce).not.toBeNull();
 
-      const accepted = await get(url, { authorization: `DPoP ${token}`, dpop: await proof(key, 'GET', url, now, { ath: await ath(token), nonce }) });
-      expect(accepted.status).toBe(200);
-    } finally {
-      server.close();
-    }
+    const accepted = await get(url, { authorization: `DPoP ${token}`, dpop: await proof(key, 'GET', url, now, { ath: await ath(token), nonce }) });
+    expect(accepted.status).toBe(200);
   });
 });

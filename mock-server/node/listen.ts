@@ -6,6 +6,7 @@ import type { MockBackend } from '../backend';
 import { base62 } from '../pipeline/ids';
 import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type BodySeen, type HeaderReader, type IncomingRequest } from '../pipeline/request';
 import { type RenderedReply } from '../pipeline/reply';
+import type { Served } from '../pipeline/serve';
 import { serveHooksOf } from '../pipeline/serve-hooks';
 import { redactQuery } from '../control/requests/redact';
 import { isControlPath } from '../control/routes';
@@ -57,6 +58,15 @@ export interface RunningServer {
   url: string;
   /** Stops accepting connections, ends open ones and resolves when the server is closed. */
   close(): Promise<void>;
+}
+
+/** How a request was answered, for its log line. */
+interface Answered {
+  reply: RenderedReply;
+  /** The server itself failed (answered 500). */
+  failed: boolean;
+  /** A page on an origin the server does not allow called it. */
+  refusedOrigin: boolean;
 }
 
 class BodyTooLarge extends Error {
@@ -340,26 +350,42 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     }
     return path;
   };
+  /** The log's line for an answered request. */
+  const logEntry = (req: IncomingMessage, started: number, arrived: number, { reply, failed, refusedOrigin }: Answered): RequestLogEntry => {
+    const entry: RequestLogEntry = {
+      time: isoTime(arrived),
+      method: req.method ?? 'GET',
+      path: logPath(req.url ?? '/'),
+      status: reply.status,
+      milliseconds: Math.round((performance.now() - started) * 10) / 10,
+      requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
+    };
+    const errorCode = failed ? 'internal_error' : (errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined));
+    if (errorCode !== undefined) entry.errorCode = errorCode;
+    return entry;
+  };
   const server = createServer((req, res) => {
-    if (onRequest === undefined) {
-      respond(req, res).catch(abandon(res));
+    const started = onRequest === undefined ? 0 : performance.now();
+    const arrived = onRequest === undefined ? 0 : Date.now();
+    let answered: Answered | Promise<Answered>;
+    try {
+      answered = respond(req, res);
+    } catch (error) {
+      abandon(res)(error);
       return;
     }
-    const started = performance.now();
-    const arrived = Date.now();
-    respond(req, res).then(({ reply, failed, refusedOrigin }) => {
-      const entry: RequestLogEntry = {
-        time: isoTime(arrived),
-        method: req.method ?? 'GET',
-        path: logPath(req.url ?? '/'),
-        status: reply.status,
-        milliseconds: Math.round((performance.now() - started) * 10) / 10,
-        requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
-      };
-      const errorCode = failed ? 'internal_error' : (errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined));
-      if (errorCode !== undefined) entry.errorCode = errorCode;
-      onRequest(entry);
-    }).catch(abandon(res));
+    // Most answers are written before `respond` returns (see `Served`): their log line follows at once.
+    if (!(answered instanceof Promise)) {
+      if (onRequest === undefined) return;
+      try {
+        onRequest(logEntry(req, started, arrived, answered));
+      } catch (error) {
+        abandon(res)(error);
+      }
+      return;
+    }
+    if (onRequest === undefined) answered.catch(abandon(res));
+    else answered.then((done) => onRequest(logEntry(req, started, arrived, done))).catch(abandon(res));
   });
 
   /** A refused control-plane request: 403 `{"error"}`, with no CORS headers (the page may not read it). */
@@ -375,13 +401,14 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
-  /** Answers one request and says how, for the log: the reply, and whether it failed or its origin was refused. */
-  async function respond(req: IncomingMessage, res: ServerResponse): Promise<{ reply: RenderedReply; failed: boolean; refusedOrigin: boolean }> {
+  /**
+   * Answers one request and says how, for the log: the reply, and whether it failed or its origin was
+   * refused. The answer is written before it returns, unless the route had to wait (then it is a promise).
+   */
+  function respond(req: IncomingMessage, res: ServerResponse): Answered | Promise<Answered> {
     const method = req.method ?? 'GET';
     const headers = new NodeHeaderReader(req.rawHeaders);
     const origin = headers.get('origin');
-    let refusedOrigin = false;
-    let reply: RenderedReply;
     try {
       // The plane needs no token: a web page or a rebound host name it does not serve is refused
       // before anything runs (see planeRefusal), preflights included.
@@ -389,41 +416,67 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       const target = req.url ?? '/';
       const toPlane = controlOn && target.includes('__appset') && isControlPath(requestUrl(target).pathname);
       const refusal = toPlane ? planeRefusal(headers, planeOptions) : undefined;
-      if (refusal !== undefined) {
-        reply = planeRefusedReply(refusal);
-      } else if (cors.isPreflight(method, headers)) {
+      if (refusal !== undefined) return send(req, res, planeRefusedReply(refusal), origin, false);
+      if (cors.isPreflight(method, headers)) {
         const allowed = cors.preflight(headers);
-        if (allowed === undefined) refusedOrigin = true;
-        reply = preflightReply(allowed, origin ?? '');
-      } else {
-        reply = await answer(req, method, headers);
-        const corsHeaders = cors.responseHeaders(origin);
-        refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
-        for (const header of corsHeaders) reply.headers.push(header);
-        // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
-        // (The routes' answers carry it first.)
-        if (reply.headers[0]?.[0] !== 'x-okta-request-id' && !reply.headers.some(([name]) => name === 'x-okta-request-id')) {
-          reply.headers.push(['x-okta-request-id', base62(20)]);
-        }
+        return send(req, res, preflightReply(allowed, origin ?? ''), origin, allowed === undefined);
       }
+      const reply = answer(req, method, headers);
+      if (reply instanceof Promise) {
+        return reply.then(
+          (done) => sendRouted(req, res, done, origin),
+          () => failedAnswer(res, origin, false),
+        );
+      }
+      return sendRouted(req, res, reply, origin);
+    } catch {
+      return failedAnswer(res, origin, false);
+    }
+  }
+
+  /** Writes a route's answer with the CORS headers and, for the log, an Okta request id. */
+  function sendRouted(req: IncomingMessage, res: ServerResponse, reply: RenderedReply, origin: string | null): Answered {
+    let refusedOrigin = false;
+    try {
+      const corsHeaders = cors.responseHeaders(origin);
+      refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
+      for (const header of corsHeaders) reply.headers.push(header);
+      // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
+      // (The routes' answers carry it first.)
+      if (reply.headers[0]?.[0] !== 'x-okta-request-id' && !reply.headers.some(([name]) => name === 'x-okta-request-id')) {
+        reply.headers.push(['x-okta-request-id', base62(20)]);
+      }
+    } catch {
+      return failedAnswer(res, origin, refusedOrigin);
+    }
+    return send(req, res, reply, origin, refusedOrigin);
+  }
+
+  /** Writes an answer (closing a connection whose body was cut off); one Node refuses to write is a 500. */
+  function send(req: IncomingMessage, res: ServerResponse, reply: RenderedReply, origin: string | null, refusedOrigin: boolean): Answered {
+    try {
       if (cutOff.has(req)) {
         reply.headers.push(['connection', 'close']);
         lingerAfterAnswer(req.socket);
       }
-      // Inside the try: an answer Node refuses to write (a header value it finds invalid) is a 500, not a crash.
+      // An answer Node refuses to write (a header value it finds invalid) is a 500, not a crash.
       writeReply(res, reply);
     } catch {
-      // A failure of the server itself still answers a page it could read, with an id to report.
-      const failedReply: RenderedReply = {
-        status: 500,
-        headers: [['content-type', 'application/json'], ['x-okta-request-id', base62(20)], ...cors.responseHeaders(origin)],
-        body: null,
-      };
-      if (!res.headersSent) res.writeHead(500, failedReply.headers.flat());
-      res.end();
-      return { reply: failedReply, failed: true, refusedOrigin };
+      return failedAnswer(res, origin, refusedOrigin);
     }
     return { reply, failed: false, refusedOrigin };
+  }
+
+  /** A failure of the server itself still answers a page it could read, with an id to report. */
+  function failedAnswer(res: ServerResponse, origin: string | null, refusedOrigin: boolean): Answered {
+    const failedReply: RenderedReply = {
+      status: 500,
+      headers: [['content-type', 'application/json'], ['x-okta-request-id', base62(20)], ...cors.responseHeaders(origin)],
+      body: null,
+    };
+    if (!res.headersSent) res.writeHead(500, failedReply.headers.flat());
+    res.end();
+    return { reply: failedReply, failed: true, refusedOrigin };
   }
 
   /** A preflight's answer: 204 with the CORS headers, or 403 saying how to allow the origin. */
@@ -440,10 +493,10 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
-  function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
+  function answer(req: IncomingMessage, method: string, headers: HeaderReader): Served {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const url = requestUrl(req.url ?? '/');
-    // No body is read for these: the router's promise is the answer, with no turn of a promise between.
+    // No body is read for these: the router's answer is written in the turn the request came in.
     if (method === 'GET' || method === 'HEAD') return route(new NodeRequest(req, method, headers, url, undefined, undefined), url);
     return answerWithBody(req, method, headers, url);
   }

@@ -1,9 +1,9 @@
 import { notFound } from './okta-errors';
 import type { StubAnswer } from './hooks';
 import type { IncomingRequest, HeaderReader } from './request';
-import { type RenderedReply, MethodNotAllowed } from './reply';
+import { MethodNotAllowed } from './reply';
 import type { RouteEnv, RouteRequest, RouteSpec } from './route';
-import { type ServeTarget, serve } from './serve';
+import { type Served, type ServeTarget, serve } from './serve';
 
 // The router: compiled paths, routes found by method and segment count, 404 and 405 answers.
 
@@ -51,7 +51,7 @@ export function compilePath(path: string): PathMatcher {
  * other methods or the method is one the API never serves (`TRACE`, `PATCH`, …), else Okta's 404.
  * `OPTIONS` keeps the 404 (it belongs to CORS, which answers it before the routes when enabled).
  */
-function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: string, routes: readonly CompiledRoute[]): Promise<RenderedReply> {
+function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: string, routes: readonly CompiledRoute[]): Served {
   const allowed = [...new Set(routes.filter((route) => route.match(url.pathname) !== undefined).map((route) => route.method))];
   const knownMethod = API_METHODS.has(method) || method === 'HEAD';
   const error =
@@ -118,7 +118,7 @@ class HandlerRequest implements RouteRequest {
  * {@link serve}, or answers Okta's 404 or 405. `backend.fetch` (and so the msw handlers) and the Node HTTP
  * server both answer through it.
  */
-export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Promise<RenderedReply> {
+export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Served {
   const routes = compileRoutes(specs);
   // The routes that could match, by method and number of path segments (a route matches only paths
   // with as many segments as its own), in the order given: a request tries only those.
@@ -139,11 +139,11 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     return routed(input, url);
   };
 
-  function serveStub(input: IncomingRequest, url: URL, stub: StubAnswer): Promise<RenderedReply> {
+  function serveStub(input: IncomingRequest, url: URL, stub: StubAnswer): Served {
     return serve(env, { bucket: 'default', scope: null, route: null, stub: stub.id }, input, url, () => stub.reply);
   }
 
-  function routed(input: IncomingRequest, url: URL): Promise<RenderedReply> {
+  function routed(input: IncomingRequest, url: URL): Served {
     // Okta's servers read `//api/v1/apps` as `/api/v1/apps` (a client that joins a base URL ending
     // in `/` with a path starting with one sends it so): empty segments are dropped before matching.
     const pathname = url.pathname.includes('//') ? url.pathname.replace(/\/{2,}/g, '/') : url.pathname;

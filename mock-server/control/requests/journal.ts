@@ -7,6 +7,8 @@ import {
   BodyKeeper,
   bodySize,
   bodyText,
+  fitsRawHeaderPairs,
+  fitsRawHeaders,
   JOURNAL_DEFAULT_BODY_BYTES,
   JOURNAL_MAX_BODY_BYTES,
   keepHeaderPairs,
@@ -82,10 +84,51 @@ interface StoredEntry {
   route: string | null;
   stub: string | null;
   note: JournalNote | undefined;
-  requestHeaders: KeptHeaders;
+  /**
+   * What was sent, as kept (see {@link sentHeaders}, the one way to read it); `null` while the
+   * headers are held as they came in `requestRaw`.
+   */
+  requestHeaders: KeptHeaders | null;
+  /**
+   * The request's headers as they came (names and values alternating, nothing redacted yet), held
+   * until the entry is first read, then kept as the rest are and dropped; `null` once kept. Only a
+   * list within the kept bounds is held so (see `fitsRawHeaders`), and only for a request without a
+   * body (whose kind the kept `Content-Type` decides at once).
+   */
+  requestRaw: readonly string[] | null;
   requestBody: KeptBody | null;
-  responseHeaders: KeptHeaders;
+  /** What was answered, as kept (see {@link answerHeaders}); `null` while held as written in `responseRaw`. */
+  responseHeaders: KeptHeaders | null;
+  /**
+   * The answer's headers as the backend wrote them, held until first read as `requestRaw` is, for an
+   * answer without a body or with bytes the journal has kept before; only the first `responseCount`
+   * are the entry's (the HTTP server adds its CORS headers to the same list after).
+   */
+  responseRaw: ReadonlyArray<readonly [string, string]> | null;
+  responseCount: number;
   responseBody: KeptBody | null;
+}
+
+/**
+ * An entry's request headers as the journal shows them: names in lower case, secrets redacted,
+ * within the bounds. Every read of them goes through here: headers held as they came are kept on
+ * the first read (and the list as sent let go), so no read ever sees them unredacted.
+ */
+function sentHeaders(entry: StoredEntry): KeptHeaders {
+  if (entry.requestHeaders === null) {
+    entry.requestHeaders = keepHeaders(entry.requestRaw ?? []);
+    entry.requestRaw = null;
+  }
+  return entry.requestHeaders;
+}
+
+/** The same for the answer's headers. */
+function answerHeaders(entry: StoredEntry): KeptHeaders {
+  if (entry.responseHeaders === null) {
+    entry.responseHeaders = keepHeaderPairs(entry.responseRaw ?? [], entry.responseCount);
+    entry.responseRaw = null;
+  }
+  return entry.responseHeaders;
 }
 
 /**
@@ -194,17 +237,41 @@ export class RequestJournal {
     this.#bodies = new BodyKeeper(bodyBytes);
   }
 
-  /** Keeps what is needed of an answered request, at once (nothing of `answered` is kept by reference but immutable answer bytes). */
+  /**
+   * Keeps what is needed of an answered request. Bodies are kept at once (nothing of `answered` is
+   * kept by reference but immutable answer bytes); headers within the bounds are held as they came
+   * and kept when the entry is first read (most entries never are: redacting every request's
+   * headers as it is answered cost more than the rest of recording it).
+   */
   record(answered: AnsweredRequest): void {
     const { input, url, reply } = answered;
-    const requestHeaders = keepHeaders(input.rawHeaders());
+    const raw = input.rawHeaders();
     const seen = input.journalBody?.();
+    let requestHeaders: KeptHeaders | null = null;
+    let requestRaw: readonly string[] | null = null;
     let requestBody: KeptBody | null = null;
-    if (seen !== undefined) {
-      requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders));
+    if (seen === undefined && fitsRawHeaders(raw)) {
+      requestRaw = raw;
+    } else {
+      requestHeaders = keepHeaders(raw);
+      if (seen !== undefined) {
+        requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders));
+      }
     }
-    const responseHeaders = keepHeaderPairs(reply.headers);
-    const responseBody = reply.body === null || reply.body.length === 0 ? null : this.#bodies.answer(reply.body, contentTypeOf(responseHeaders));
+    const { headers, body } = reply;
+    const responseCount = headers.length;
+    const bodiless = body === null || body.length === 0;
+    // Bytes kept before need no `Content-Type` to be kept again: their headers can wait too.
+    const known = bodiless || typeof body === 'string' ? undefined : this.#bodies.knownAnswer(body);
+    let responseHeaders: KeptHeaders | null = null;
+    let responseRaw: ReadonlyArray<readonly [string, string]> | null = null;
+    let responseBody: KeptBody | null = known ?? null;
+    if ((bodiless || known !== undefined) && fitsRawHeaderPairs(headers, responseCount)) {
+      responseRaw = headers;
+    } else {
+      responseHeaders = keepHeaderPairs(headers, responseCount);
+      if (!bodiless) responseBody = known ?? this.#bodies.answer(body, contentTypeOf(responseHeaders));
+    }
     const href = url.href;
     let target: URL | string = url;
     if (href.length > MAX_KEPT_PATH_CHARS || href.includes('?')) {
@@ -224,8 +291,11 @@ export class RequestJournal {
       stub: answered.stub,
       note: answered.note,
       requestHeaders,
+      requestRaw,
       requestBody,
       responseHeaders,
+      responseRaw,
+      responseCount,
       responseBody,
     };
     if (this.#entries.length < this.size) {
@@ -297,7 +367,7 @@ export class RequestJournal {
         const missed = {
           method: entry.method,
           pathname: pathnameOf(entry),
-          header: (name: string) => headerOf(entry.requestHeaders, name),
+          header: (name: string) => headerOf(sentHeaders(entry), name),
           body: full.request.bodyEncoding === undefined ? full.request.body : null,
           bodyTruncated: full.request.truncated,
         };
@@ -333,8 +403,8 @@ export class RequestJournal {
     const { ingestion, unmatched, ...summary } = this.#toSummary(entry);
     const full: JournalEntry = {
       ...summary,
-      request: message(entry.requestHeaders, entry.requestBody),
-      response: message(entry.responseHeaders, entry.responseBody),
+      request: message(sentHeaders(entry), entry.requestBody),
+      response: message(answerHeaders(entry), entry.responseBody),
     };
     if (ingestion !== undefined) full.ingestion = ingestion;
     if (unmatched !== undefined) full.unmatched = unmatched;
@@ -350,7 +420,7 @@ function matchedView(entry: StoredEntry): MatchedRequest {
     pathname: target.pathname,
     searchParams: target.searchParams,
     status: entry.status,
-    header: (name) => headerOf(entry.requestHeaders, name),
+    header: (name) => headerOf(sentHeaders(entry), name),
     body: () => (entry.requestBody === null || entry.requestBody.binary ? null : bodyText(entry.requestBody)),
     bodyTruncated: entry.requestBody?.truncated ?? false,
   };

@@ -70,6 +70,17 @@ const API_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE'
 
 const NO_ROUTES: readonly CompiledRoute[] = [];
 
+/** How many paths per method the router remembers the route of, and the longest path it remembers. */
+const MAX_FOUND_PATHS = 256;
+const MAX_FOUND_PATH_CHARS = 512;
+
+/** The route a path takes: the route, its parameters, and the path it read (empty segments dropped). */
+interface FoundRoute {
+  route: CompiledRoute;
+  params: Readonly<Record<string, string>>;
+  pathname: string;
+}
+
 interface CompiledRoute {
   spec: RouteSpec;
   method: string;
@@ -131,6 +142,12 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     if (list) list.push(route);
     else byLength.set(length, [route]);
   }
+  // The route each path takes, by method and path: a client asks for the same few paths again and
+  // again, and splitting a path and matching it cost more than the rest of routing it. Routes never
+  // change once the router is made; each found entry's parameters are frozen, as every request to
+  // the path shares them. Bounded as the HTTP server's URL cache is; paths no route serves are not kept.
+  const found = new Map<string, Map<string, FoundRoute>>();
+
   return (input, url) => {
     // Stubs answer before the routes: an endpoint the backend does not implement, or one forced answer.
     const stub = env.control?.takeStub?.(input, url);
@@ -144,19 +161,34 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
   }
 
   function routed(input: IncomingRequest, url: URL): Served {
+    const { pathname } = url;
+    const route = found.get(input.method)?.get(pathname) ?? findRoute(input.method, pathname);
+    if (route === undefined) return unmatched(env, input, url, input.method, routes);
+    const { spec } = route.route;
+    const { params } = route;
+    // The handler reads the route's path: links it writes from it (`new URL(path, org)`) would
+    // otherwise read `//api/…` as a URL whose host is `api`.
+    const read = route.pathname === pathname ? url : Object.assign(new URL(url.href), { pathname: route.pathname });
+    return serve(env, route.route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, read, params, now, requestId)));
+  }
+
+  function findRoute(method: string, pathname: string): FoundRoute | undefined {
     // Okta's servers read `//api/v1/apps` as `/api/v1/apps` (a client that joins a base URL ending
     // in `/` with a path starting with one sends it so): empty segments are dropped before matching.
-    const pathname = url.pathname.includes('//') ? url.pathname.replace(/\/{2,}/g, '/') : url.pathname;
-    const segments = pathname.split('/');
-    for (const route of candidates.get(input.method)?.get(segments.length) ?? NO_ROUTES) {
-      const params = route.match(pathname, segments);
+    const path = pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname;
+    const segments = path.split('/');
+    for (const route of candidates.get(method)?.get(segments.length) ?? NO_ROUTES) {
+      const params = route.match(path, segments);
       if (params === undefined) continue;
-      const { spec } = route;
-      // The handler reads the route's path: links it writes from it (`new URL(path, org)`) would
-      // otherwise read `//api/…` as a URL whose host is `api`.
-      const read = pathname === url.pathname ? url : Object.assign(new URL(url.href), { pathname });
-      return serve(env, route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, read, params, now, requestId)));
+      const result: FoundRoute = { route, params: Object.freeze(params), pathname: path };
+      if (pathname.length <= MAX_FOUND_PATH_CHARS) {
+        let byPath = found.get(method);
+        if (byPath === undefined) found.set(method, (byPath = new Map()));
+        if (byPath.size >= MAX_FOUND_PATHS) byPath.clear();
+        byPath.set(pathname, result);
+      }
+      return result;
     }
-    return unmatched(env, input, url, input.method, routes);
+    return undefined;
   }
 }

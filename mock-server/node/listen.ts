@@ -294,7 +294,27 @@ function loggedPath(target: string): string {
  * // … later
  * await server.close();
  */
-export async function listen(backend: MockBackend, options: ListenOptions = {}): Promise<RunningServer> {
+export function listen(backend: MockBackend, options: ListenOptions = {}): Promise<RunningServer> {
+  return listenWith(backend, options);
+}
+
+/** {@link listen}'s options, and what the `appset-mock` command asks of its log beyond them. */
+export interface ServeOptions extends ListenOptions {
+  /**
+   * Which answers `onRequest` hears of: `'all'` (the default), or `'refusals'`: only refusals and
+   * failures (status 400 and up, no answer, the server's own failure, a page on an origin not
+   * allowed), the others' entries not even made (`--log errors`, the command's default).
+   */
+  logged?: 'all' | 'refusals';
+}
+
+/** Whether a log of refusals takes this answer: status 400 and up, no answer, a failure or an origin refused. */
+function isRefusal({ reply, failed, refusedOrigin }: Answered): boolean {
+  return failed || refusedOrigin || reply.status >= 400 || reply.status === 0;
+}
+
+/** {@link listen}, with the options only the `appset-mock` command takes. */
+export async function listenWith(backend: MockBackend, options: ServeOptions = {}): Promise<RunningServer> {
   const hooks = serveHooksOf(backend);
   if (hooks === undefined) {
     throw new ConfigurationError('listen() serves a backend made by createMockBackend(); pass the object it returned.');
@@ -307,6 +327,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   const boundHost = options.host ?? '127.0.0.1';
   const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };
   const { onRequest } = options;
+  const onlyRefusals = options.logged === 'refusals';
   // Parsed request URLs by request target, for the current origin: a receiver or a client asks for the
   // same few targets again and again, and parsing a URL costs more than finding it. Nothing changes a
   // request's URL (routes and the journal only read it), so one object serves every request to a target.
@@ -350,6 +371,15 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     }
     return path;
   };
+  /**
+   * Tells `onRequest` of an answered request, unless it hears of refusals only and this is none.
+   * `arrived` is the clock's reading at arrival; when only refusals are logged it is not read for
+   * every request, and a refusal's is worked out from its duration.
+   */
+  const log = (req: IncomingMessage, started: number, arrived: number | undefined, answered: Answered): void => {
+    if (onlyRefusals && !isRefusal(answered)) return;
+    onRequest?.(logEntry(req, started, arrived ?? Math.round(Date.now() - (performance.now() - started)), answered));
+  };
   /** The log's line for an answered request. */
   const logEntry = (req: IncomingMessage, started: number, arrived: number, { reply, failed, refusedOrigin }: Answered): RequestLogEntry => {
     const entry: RequestLogEntry = {
@@ -366,7 +396,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   };
   const server = createServer((req, res) => {
     const started = onRequest === undefined ? 0 : performance.now();
-    const arrived = onRequest === undefined ? 0 : Date.now();
+    const arrived = onRequest === undefined || onlyRefusals ? undefined : Date.now();
     let answered: Answered | Promise<Answered>;
     try {
       answered = respond(req, res);
@@ -378,14 +408,14 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     if (!(answered instanceof Promise)) {
       if (onRequest === undefined) return;
       try {
-        onRequest(logEntry(req, started, arrived, answered));
+        log(req, started, arrived, answered);
       } catch (error) {
         abandon(res)(error);
       }
       return;
     }
     if (onRequest === undefined) answered.catch(abandon(res));
-    else answered.then((done) => onRequest(logEntry(req, started, arrived, done))).catch(abandon(res));
+    else answered.then((done) => log(req, started, arrived, done)).catch(abandon(res));
   });
 
   /** A refused control-plane request: 403 `{"error"}`, with no CORS headers (the page may not read it). */

@@ -210,13 +210,13 @@ function writeReply(res: ServerResponse, reply: RenderedReply): void {
     res.socket?.destroy();
     return;
   }
-  // Node's flat form keeps a repeated name (one `Link` per relation) as repeated headers, as the API sends them.
-  const headers: string[] = [];
-  for (const [name, value] of reply.headers) headers.push(name, value);
+  // Node takes the pairs as they are (no copy) and keeps a repeated name (one `Link` per relation) as
+  // repeated headers, as the API sends them. The journal has kept what it needs of them already.
+  const { headers } = reply;
   const bodyless = reply.status === 204 || reply.status === 304;
   const body = bodyless ? null : reply.body;
   if (!bodyless) {
-    headers.push('content-length', String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+    headers.push(['content-length', String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)]);
   }
   res.writeHead(reply.status, headers);
   res.end(body ?? undefined);

@@ -144,6 +144,10 @@ export const JOURNAL_MAX_SIZE = 100_000;
 
 const METHOD = /^[A-Za-z]{1,20}$/;
 
+/** How many kept paths and queries the journal remembers by URL, and the longest URL it remembers one for. */
+const MAX_REMEMBERED_TARGETS = 256;
+const MAX_REMEMBERED_TARGET_CHARS = 512;
+
 /** Which entries `GET /__appset/requests` and `backend.journal.list(…)` answer. */
 export const JournalFilterSchema = z.strictObject({
   /** Only this method, in any case. */
@@ -219,6 +223,8 @@ export class RequestJournal {
   #entries: StoredEntry[] = [];
   #start = 0;
   readonly #bodies: BodyKeeper;
+  /** Kept paths and queries by URL (see `#keptTarget`). */
+  readonly #targets = new Map<string, string>();
 
   constructor(
     readonly size = JOURNAL_DEFAULT_SIZE,
@@ -273,12 +279,7 @@ export class RequestJournal {
       if (!bodiless) responseBody = known ?? this.#bodies.answer(body, contentTypeOf(responseHeaders));
     }
     const href = url.href;
-    let target: URL | string = url;
-    if (href.length > MAX_KEPT_PATH_CHARS || href.includes('?')) {
-      const path = url.pathname + redactQuery(url.search);
-      // A copy: the path and query are cut from the whole URL, which they would keep alive.
-      target = ownCopy(path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path);
-    }
+    const target: URL | string = href.length > MAX_KEPT_PATH_CHARS || href.includes('?') ? this.#keptTarget(url, href) : url;
     const entry: StoredEntry = {
       // Over HTTP a method is one of the parser's few; in-process any token is, so a long one is cut.
       method: input.method.length > MAX_KEPT_METHOD_CHARS ? ownCopy(`${input.method.slice(0, MAX_KEPT_METHOD_CHARS)}…`) : input.method,
@@ -304,6 +305,26 @@ export class RequestJournal {
       this.#entries[this.#start] = entry;
       this.#start = (this.#start + 1) % this.size;
     }
+  }
+
+  /**
+   * The path and query of a URL with a query (or a long one) as kept: secret parameters redacted,
+   * cut to the bound, in a string of its own. The same for every request to the same URL, and a
+   * client asks for the same few again and again (each list page), so each is made once (bounded
+   * as the HTTP server's URL cache is).
+   */
+  #keptTarget(url: URL, href: string): string {
+    let kept = this.#targets.get(href);
+    if (kept === undefined) {
+      const path = url.pathname + redactQuery(url.search);
+      // A copy: the path and query are cut from the whole URL, which they would keep alive.
+      kept = ownCopy(path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path);
+      if (href.length <= MAX_REMEMBERED_TARGET_CHARS) {
+        if (this.#targets.size >= MAX_REMEMBERED_TARGETS) this.#targets.clear();
+        this.#targets.set(href, kept);
+      }
+    }
+    return kept;
   }
 
   #ordered(): StoredEntry[] {

@@ -79,6 +79,19 @@ describe('every read of the journal redacts the headers of GETs', () => {
   });
 });
 
+describe('paths with a query, asked again and again', () => {
+  it('each entry keeps its own path and query, secrets redacted, past the URLs the journal remembers too', async () => {
+    const backend = createMockBackend({ now: () => START, journalSize: 1000 });
+    const auth = { authorization: `SSWS ${backend.defaultToken}` };
+    const asked: string[] = [];
+    for (let i = 0; i < 300; i++) asked.push(`/api/v1/apps?limit=${(i % 150) + 1}&client_secret=query-secret-${i}`);
+    for (const path of asked) await (await backend.fetch(`${backend.orgUrl}${path}`, { headers: auth })).arrayBuffer();
+    const kept = backend.journal.list().map((entry) => entry.path);
+    expect(kept).toEqual(asked.map((path) => path.replace(/client_secret=query-secret-\d+/, 'client_secret=[REDACTED]')));
+    expect(JSON.stringify(backend.journal.list())).not.toContain('query-secret-');
+  });
+});
+
 describe('over HTTP', () => {
   let served: Served;
   let backend: MockBackend;

@@ -306,6 +306,7 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   attachServeHooks(backend, {
     env,
     route,
+    oktaRoute,
     controlOn,
     routes,
     onBound: (served) => {

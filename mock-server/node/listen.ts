@@ -7,7 +7,7 @@ import { base62 } from '../pipeline/ids';
 import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type BodySeen, type HeaderReader, type IncomingRequest } from '../pipeline/request';
 import { type RenderedReply } from '../pipeline/reply';
 import type { Served } from '../pipeline/serve';
-import { serveHooksOf } from '../pipeline/serve-hooks';
+import { serveHooksOf, type ServeHooks } from '../pipeline/serve-hooks';
 import { redactQuery } from '../control/requests/redact';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
@@ -319,7 +319,7 @@ export async function listenWith(backend: MockBackend, options: ServeOptions = {
   if (hooks === undefined) {
     throw new ConfigurationError('listen() serves a backend made by createMockBackend(); pass the object it returned.');
   }
-  const { env, route, controlOn } = hooks;
+  const { env, route, oktaRoute, controlOn } = hooks;
   // The same digest as the backend's own SHA-256 in JavaScript, natively.
   hooks.useTokenDigest(tokenDigest);
   hooks.reportMemory(processMemory);
@@ -451,7 +451,7 @@ export async function listenWith(backend: MockBackend, options: ServeOptions = {
         const allowed = cors.preflight(headers);
         return send(req, res, preflightReply(allowed, origin ?? ''), origin, allowed === undefined);
       }
-      const reply = answer(req, method, headers);
+      const reply = answer(req, method, headers, toPlane);
       if (reply instanceof Promise) {
         return reply.then(
           (done) => sendRouted(req, res, done, origin),
@@ -523,15 +523,18 @@ export async function listenWith(backend: MockBackend, options: ServeOptions = {
     };
   }
 
-  function answer(req: IncomingMessage, method: string, headers: HeaderReader): Served {
+  /** Answers a request the plane guard let through; `toPlane`: its path is the control plane's. */
+  function answer(req: IncomingMessage, method: string, headers: HeaderReader, toPlane: boolean): Served {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const url = requestUrl(req.url ?? '/');
+    // A path the guard found not to be the plane's goes straight to Okta's routes.
+    const router = toPlane ? route : oktaRoute;
     // No body is read for these: the router's answer is written in the turn the request came in.
-    if (method === 'GET' || method === 'HEAD') return route(new NodeRequest(req, method, headers, url, undefined, undefined), url);
-    return answerWithBody(req, method, headers, url);
+    if (method === 'GET' || method === 'HEAD') return router(new NodeRequest(req, method, headers, url, undefined, undefined), url);
+    return answerWithBody(router, req, method, headers, url);
   }
 
-  async function answerWithBody(req: IncomingMessage, method: string, headers: HeaderReader, url: URL): Promise<RenderedReply> {
+  async function answerWithBody(route: ServeHooks['route'], req: IncomingMessage, method: string, headers: HeaderReader, url: URL): Promise<RenderedReply> {
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
     try {

@@ -15,6 +15,8 @@ export interface ServeHooks {
    * at once when nothing on its way waited, else a promise of it (see `Served`).
    */
   route(request: IncomingRequest, url: URL): Served;
+  /** The same for a request known not to be the control plane's (its path is not under `/__appset`). */
+  oktaRoute(request: IncomingRequest, url: URL): Served;
   /** Called with the served URL before the first request is answered. */
   onBound(url: URL): void;
   /** Whether the backend serves the control plane under `/__appset/`. */

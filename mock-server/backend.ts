@@ -314,6 +314,7 @@ export function composeBackend(options: MockBackendOptions, capabilityList: read
   attachServeHooks(backend, {
     env,
     route,
+    oktaRoute,
     controlOn,
     routes,
     onBound: (served) => {

@@ -7,7 +7,7 @@ import { createMockBackend, type MockBackendOptions } from '../backend';
 import { DEFAULT_MOCK_TOKEN } from '../pipeline/auth';
 import { answersAsOf } from '../shared/answer-changes';
 import { checkOrigins, type CorsOrigins } from './cors';
-import { listen, type RequestLogEntry, type RunningServer } from './listen';
+import { listenWith, type RequestLogEntry, type RunningServer } from './listen';
 import { CliOptionError, controlCliOptions, controlExposureWarning, isLoopback, readState, writeState, type ControlCliOptions } from './cli-options';
 import { LogLines, type LogLevel } from './log-lines';
 import { JOURNAL_DEFAULT_BODY_BYTES, JOURNAL_MAX_BODY_BYTES } from '../control/requests/capture';
@@ -347,7 +347,9 @@ async function main(): Promise<number> {
           if (options.log === 'all' || isError(entry)) lines.write(`${logLine(entry)}\n`);
         };
   try {
-    server = await listen(backend, { port: options.port, host: options.host, corsOrigins: options.corsOrigins, onRequest });
+    // With --log errors, the server makes no entry for an answer that succeeds (most of them).
+    const logged = options.log === 'errors' ? 'refusals' : 'all';
+    server = await listenWith(backend, { port: options.port, host: options.host, corsOrigins: options.corsOrigins, onRequest, logged });
   } catch (error) {
     process.stderr.write(`appset-mock: ${listenFailure(error, options)}\n`);
     return 1;

@@ -6,7 +6,8 @@ import type { MockBackend } from '../backend';
 import { base62 } from '../pipeline/ids';
 import { isFetchMethod, MAX_REQUEST_BODY_BYTES, type BodySeen, type HeaderReader, type IncomingRequest } from '../pipeline/request';
 import { type RenderedReply } from '../pipeline/reply';
-import { serveHooksOf } from '../pipeline/serve-hooks';
+import type { Served } from '../pipeline/serve';
+import { serveHooksOf, type ServeHooks } from '../pipeline/serve-hooks';
 import { redactQuery } from '../control/requests/redact';
 import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
@@ -57,6 +58,15 @@ export interface RunningServer {
   url: string;
   /** Stops accepting connections, ends open ones and resolves when the server is closed. */
   close(): Promise<void>;
+}
+
+/** How a request was answered, for its log line. */
+interface Answered {
+  reply: RenderedReply;
+  /** The server itself failed (answered 500). */
+  failed: boolean;
+  /** A page on an origin the server does not allow called it. */
+  refusedOrigin: boolean;
 }
 
 class BodyTooLarge extends Error {
@@ -200,13 +210,13 @@ function writeReply(res: ServerResponse, reply: RenderedReply): void {
     res.socket?.destroy();
     return;
   }
-  // Node's flat form keeps a repeated name (one `Link` per relation) as repeated headers, as the API sends them.
-  const headers: string[] = [];
-  for (const [name, value] of reply.headers) headers.push(name, value);
+  // Node takes the pairs as they are (no copy) and keeps a repeated name (one `Link` per relation) as
+  // repeated headers, as the API sends them. The journal has kept what it needs of them already.
+  const { headers } = reply;
   const bodyless = reply.status === 204 || reply.status === 304;
   const body = bodyless ? null : reply.body;
   if (!bodyless) {
-    headers.push('content-length', String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+    headers.push(['content-length', String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)]);
   }
   res.writeHead(reply.status, headers);
   res.end(body ?? undefined);
@@ -284,12 +294,32 @@ function loggedPath(target: string): string {
  * // … later
  * await server.close();
  */
-export async function listen(backend: MockBackend, options: ListenOptions = {}): Promise<RunningServer> {
+export function listen(backend: MockBackend, options: ListenOptions = {}): Promise<RunningServer> {
+  return listenWith(backend, options);
+}
+
+/** {@link listen}'s options, and what the `appset-mock` command asks of its log beyond them. */
+export interface ServeOptions extends ListenOptions {
+  /**
+   * Which answers `onRequest` hears of: `'all'` (the default), or `'refusals'`: only refusals and
+   * failures (status 400 and up, no answer, the server's own failure, a page on an origin not
+   * allowed), the others' entries not even made (`--log errors`, the command's default).
+   */
+  logged?: 'all' | 'refusals';
+}
+
+/** Whether a log of refusals takes this answer: status 400 and up, no answer, a failure or an origin refused. */
+function isRefusal({ reply, failed, refusedOrigin }: Answered): boolean {
+  return failed || refusedOrigin || reply.status >= 400 || reply.status === 0;
+}
+
+/** {@link listen}, with the options only the `appset-mock` command takes. */
+export async function listenWith(backend: MockBackend, options: ServeOptions = {}): Promise<RunningServer> {
   const hooks = serveHooksOf(backend);
   if (hooks === undefined) {
     throw new ConfigurationError('listen() serves a backend made by createMockBackend(); pass the object it returned.');
   }
-  const { env, route, controlOn } = hooks;
+  const { env, route, oktaRoute, controlOn } = hooks;
   // The same digest as the backend's own SHA-256 in JavaScript, natively.
   hooks.useTokenDigest(tokenDigest);
   hooks.reportMemory(processMemory);
@@ -297,6 +327,7 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
   const boundHost = options.host ?? '127.0.0.1';
   const planeOptions = { corsOrigins: options.corsOrigins ?? '*', boundHost, orgUrl: env.orgUrl };
   const { onRequest } = options;
+  const onlyRefusals = options.logged === 'refusals';
   // Parsed request URLs by request target, for the current origin: a receiver or a client asks for the
   // same few targets again and again, and parsing a URL costs more than finding it. Nothing changes a
   // request's URL (routes and the journal only read it), so one object serves every request to a target.
@@ -340,26 +371,51 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     }
     return path;
   };
+  /**
+   * Tells `onRequest` of an answered request, unless it hears of refusals only and this is none.
+   * `arrived` is the clock's reading at arrival; when only refusals are logged it is not read for
+   * every request, and a refusal's is worked out from its duration.
+   */
+  const log = (req: IncomingMessage, started: number, arrived: number | undefined, answered: Answered): void => {
+    if (onlyRefusals && !isRefusal(answered)) return;
+    onRequest?.(logEntry(req, started, arrived ?? Math.round(Date.now() - (performance.now() - started)), answered));
+  };
+  /** The log's line for an answered request. */
+  const logEntry = (req: IncomingMessage, started: number, arrived: number, { reply, failed, refusedOrigin }: Answered): RequestLogEntry => {
+    const entry: RequestLogEntry = {
+      time: isoTime(arrived),
+      method: req.method ?? 'GET',
+      path: logPath(req.url ?? '/'),
+      status: reply.status,
+      milliseconds: Math.round((performance.now() - started) * 10) / 10,
+      requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
+    };
+    const errorCode = failed ? 'internal_error' : (errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined));
+    if (errorCode !== undefined) entry.errorCode = errorCode;
+    return entry;
+  };
   const server = createServer((req, res) => {
-    if (onRequest === undefined) {
-      respond(req, res).catch(abandon(res));
+    const started = onRequest === undefined ? 0 : performance.now();
+    const arrived = onRequest === undefined || onlyRefusals ? undefined : Date.now();
+    let answered: Answered | Promise<Answered>;
+    try {
+      answered = respond(req, res);
+    } catch (error) {
+      abandon(res)(error);
       return;
     }
-    const started = performance.now();
-    const arrived = Date.now();
-    respond(req, res).then(({ reply, failed, refusedOrigin }) => {
-      const entry: RequestLogEntry = {
-        time: isoTime(arrived),
-        method: req.method ?? 'GET',
-        path: logPath(req.url ?? '/'),
-        status: reply.status,
-        milliseconds: Math.round((performance.now() - started) * 10) / 10,
-        requestId: reply.headers.find(([name]) => name === 'x-okta-request-id')?.[1] ?? '',
-      };
-      const errorCode = failed ? 'internal_error' : (errorCodeOf(reply) ?? (refusedOrigin ? ORIGIN_REFUSED : undefined));
-      if (errorCode !== undefined) entry.errorCode = errorCode;
-      onRequest(entry);
-    }).catch(abandon(res));
+    // Most answers are written before `respond` returns (see `Served`): their log line follows at once.
+    if (!(answered instanceof Promise)) {
+      if (onRequest === undefined) return;
+      try {
+        log(req, started, arrived, answered);
+      } catch (error) {
+        abandon(res)(error);
+      }
+      return;
+    }
+    if (onRequest === undefined) answered.catch(abandon(res));
+    else answered.then((done) => log(req, started, arrived, done)).catch(abandon(res));
   });
 
   /** A refused control-plane request: 403 `{"error"}`, with no CORS headers (the page may not read it). */
@@ -375,13 +431,14 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
-  /** Answers one request and says how, for the log: the reply, and whether it failed or its origin was refused. */
-  async function respond(req: IncomingMessage, res: ServerResponse): Promise<{ reply: RenderedReply; failed: boolean; refusedOrigin: boolean }> {
+  /**
+   * Answers one request and says how, for the log: the reply, and whether it failed or its origin was
+   * refused. The answer is written before it returns, unless the route had to wait (then it is a promise).
+   */
+  function respond(req: IncomingMessage, res: ServerResponse): Answered | Promise<Answered> {
     const method = req.method ?? 'GET';
     const headers = new NodeHeaderReader(req.rawHeaders);
     const origin = headers.get('origin');
-    let refusedOrigin = false;
-    let reply: RenderedReply;
     try {
       // The plane needs no token: a web page or a rebound host name it does not serve is refused
       // before anything runs (see planeRefusal), preflights included.
@@ -389,41 +446,67 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
       const target = req.url ?? '/';
       const toPlane = controlOn && target.includes('__appset') && isControlPath(requestUrl(target).pathname);
       const refusal = toPlane ? planeRefusal(headers, planeOptions) : undefined;
-      if (refusal !== undefined) {
-        reply = planeRefusedReply(refusal);
-      } else if (cors.isPreflight(method, headers)) {
+      if (refusal !== undefined) return send(req, res, planeRefusedReply(refusal), origin, false);
+      if (cors.isPreflight(method, headers)) {
         const allowed = cors.preflight(headers);
-        if (allowed === undefined) refusedOrigin = true;
-        reply = preflightReply(allowed, origin ?? '');
-      } else {
-        reply = await answer(req, method, headers);
-        const corsHeaders = cors.responseHeaders(origin);
-        refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
-        for (const header of corsHeaders) reply.headers.push(header);
-        // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
-        // (The routes' answers carry it first.)
-        if (reply.headers[0]?.[0] !== 'x-okta-request-id' && !reply.headers.some(([name]) => name === 'x-okta-request-id')) {
-          reply.headers.push(['x-okta-request-id', base62(20)]);
-        }
+        return send(req, res, preflightReply(allowed, origin ?? ''), origin, allowed === undefined);
       }
+      const reply = answer(req, method, headers, toPlane);
+      if (reply instanceof Promise) {
+        return reply.then(
+          (done) => sendRouted(req, res, done, origin),
+          () => failedAnswer(res, origin, false),
+        );
+      }
+      return sendRouted(req, res, reply, origin);
+    } catch {
+      return failedAnswer(res, origin, false);
+    }
+  }
+
+  /** Writes a route's answer with the CORS headers and, for the log, an Okta request id. */
+  function sendRouted(req: IncomingMessage, res: ServerResponse, reply: RenderedReply, origin: string | null): Answered {
+    let refusedOrigin = false;
+    try {
+      const corsHeaders = cors.responseHeaders(origin);
+      refusedOrigin = origin !== null && !corsHeaders.some(([name]) => name === 'access-control-allow-origin');
+      for (const header of corsHeaders) reply.headers.push(header);
+      // Control-plane answers carry no Okta request id of their own; the log names each answer by one.
+      // (The routes' answers carry it first.)
+      if (reply.headers[0]?.[0] !== 'x-okta-request-id' && !reply.headers.some(([name]) => name === 'x-okta-request-id')) {
+        reply.headers.push(['x-okta-request-id', base62(20)]);
+      }
+    } catch {
+      return failedAnswer(res, origin, refusedOrigin);
+    }
+    return send(req, res, reply, origin, refusedOrigin);
+  }
+
+  /** Writes an answer (closing a connection whose body was cut off); one Node refuses to write is a 500. */
+  function send(req: IncomingMessage, res: ServerResponse, reply: RenderedReply, origin: string | null, refusedOrigin: boolean): Answered {
+    try {
       if (cutOff.has(req)) {
         reply.headers.push(['connection', 'close']);
         lingerAfterAnswer(req.socket);
       }
-      // Inside the try: an answer Node refuses to write (a header value it finds invalid) is a 500, not a crash.
+      // An answer Node refuses to write (a header value it finds invalid) is a 500, not a crash.
       writeReply(res, reply);
     } catch {
-      // A failure of the server itself still answers a page it could read, with an id to report.
-      const failedReply: RenderedReply = {
-        status: 500,
-        headers: [['content-type', 'application/json'], ['x-okta-request-id', base62(20)], ...cors.responseHeaders(origin)],
-        body: null,
-      };
-      if (!res.headersSent) res.writeHead(500, failedReply.headers.flat());
-      res.end();
-      return { reply: failedReply, failed: true, refusedOrigin };
+      return failedAnswer(res, origin, refusedOrigin);
     }
     return { reply, failed: false, refusedOrigin };
+  }
+
+  /** A failure of the server itself still answers a page it could read, with an id to report. */
+  function failedAnswer(res: ServerResponse, origin: string | null, refusedOrigin: boolean): Answered {
+    const failedReply: RenderedReply = {
+      status: 500,
+      headers: [['content-type', 'application/json'], ['x-okta-request-id', base62(20)], ...cors.responseHeaders(origin)],
+      body: null,
+    };
+    if (!res.headersSent) res.writeHead(500, failedReply.headers.flat());
+    res.end();
+    return { reply: failedReply, failed: true, refusedOrigin };
   }
 
   /** A preflight's answer: 204 with the CORS headers, or 403 saying how to allow the origin. */
@@ -440,15 +523,18 @@ export async function listen(backend: MockBackend, options: ListenOptions = {}):
     };
   }
 
-  function answer(req: IncomingMessage, method: string, headers: HeaderReader): Promise<RenderedReply> {
+  /** Answers a request the plane guard let through; `toPlane`: its path is the control plane's. */
+  function answer(req: IncomingMessage, method: string, headers: HeaderReader, toPlane: boolean): Served {
     // The request target is a path on the organization; `//host/…` must not be read as another origin.
     const url = requestUrl(req.url ?? '/');
-    // No body is read for these: the router's promise is the answer, with no turn of a promise between.
-    if (method === 'GET' || method === 'HEAD') return route(new NodeRequest(req, method, headers, url, undefined, undefined), url);
-    return answerWithBody(req, method, headers, url);
+    // A path the guard found not to be the plane's goes straight to Okta's routes.
+    const router = toPlane ? route : oktaRoute;
+    // No body is read for these: the router's answer is written in the turn the request came in.
+    if (method === 'GET' || method === 'HEAD') return router(new NodeRequest(req, method, headers, url, undefined, undefined), url);
+    return answerWithBody(router, req, method, headers, url);
   }
 
-  async function answerWithBody(req: IncomingMessage, method: string, headers: HeaderReader, url: URL): Promise<RenderedReply> {
+  async function answerWithBody(route: ServeHooks['route'], req: IncomingMessage, method: string, headers: HeaderReader, url: URL): Promise<RenderedReply> {
     let body: Buffer | undefined;
     let bytesSeen: number | undefined;
     try {

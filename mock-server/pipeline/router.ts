@@ -1,9 +1,9 @@
 import { notFound } from './okta-errors';
 import type { StubAnswer } from './hooks';
 import type { IncomingRequest, HeaderReader } from './request';
-import { type RenderedReply, MethodNotAllowed } from './reply';
+import { MethodNotAllowed } from './reply';
 import type { RouteEnv, RouteRequest, RouteSpec } from './route';
-import { type ServeTarget, serve } from './serve';
+import { type Served, type ServeTarget, serve } from './serve';
 
 // The router: compiled paths, routes found by method and segment count, 404 and 405 answers.
 
@@ -51,7 +51,7 @@ export function compilePath(path: string): PathMatcher {
  * other methods or the method is one the API never serves (`TRACE`, `PATCH`, …), else Okta's 404.
  * `OPTIONS` keeps the 404 (it belongs to CORS, which answers it before the routes when enabled).
  */
-function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: string, routes: readonly CompiledRoute[]): Promise<RenderedReply> {
+function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: string, routes: readonly CompiledRoute[]): Served {
   const allowed = [...new Set(routes.filter((route) => route.match(url.pathname) !== undefined).map((route) => route.method))];
   const knownMethod = API_METHODS.has(method) || method === 'HEAD';
   const error =
@@ -69,6 +69,17 @@ function unmatched(env: RouteEnv, request: IncomingRequest, url: URL, method: st
 const API_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
 const NO_ROUTES: readonly CompiledRoute[] = [];
+
+/** How many paths per method the router remembers the route of, and the longest path it remembers. */
+const MAX_FOUND_PATHS = 256;
+const MAX_FOUND_PATH_CHARS = 512;
+
+/** The route a path takes: the route, its parameters, and the path it read (empty segments dropped). */
+interface FoundRoute {
+  route: CompiledRoute;
+  params: Readonly<Record<string, string>>;
+  pathname: string;
+}
 
 interface CompiledRoute {
   spec: RouteSpec;
@@ -118,7 +129,7 @@ class HandlerRequest implements RouteRequest {
  * {@link serve}, or answers Okta's 404 or 405. `backend.fetch` (and so the msw handlers) and the Node HTTP
  * server both answer through it.
  */
-export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Promise<RenderedReply> {
+export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (request: IncomingRequest, url: URL) => Served {
   const routes = compileRoutes(specs);
   // The routes that could match, by method and number of path segments (a route matches only paths
   // with as many segments as its own), in the order given: a request tries only those.
@@ -131,6 +142,12 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     if (list) list.push(route);
     else byLength.set(length, [route]);
   }
+  // The route each path takes, by method and path: a client asks for the same few paths again and
+  // again, and splitting a path and matching it cost more than the rest of routing it. Routes never
+  // change once the router is made; each found entry's parameters are frozen, as every request to
+  // the path shares them. Bounded as the HTTP server's URL cache is; paths no route serves are not kept.
+  const found = new Map<string, Map<string, FoundRoute>>();
+
   return (input, url) => {
     // Stubs answer before the routes: an endpoint the backend does not implement, or one forced answer.
     const stub = env.control?.takeStub?.(input, url);
@@ -139,24 +156,39 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     return routed(input, url);
   };
 
-  function serveStub(input: IncomingRequest, url: URL, stub: StubAnswer): Promise<RenderedReply> {
+  function serveStub(input: IncomingRequest, url: URL, stub: StubAnswer): Served {
     return serve(env, { bucket: 'default', scope: null, route: null, stub: stub.id }, input, url, () => stub.reply);
   }
 
-  function routed(input: IncomingRequest, url: URL): Promise<RenderedReply> {
+  function routed(input: IncomingRequest, url: URL): Served {
+    const { pathname } = url;
+    const route = found.get(input.method)?.get(pathname) ?? findRoute(input.method, pathname);
+    if (route === undefined) return unmatched(env, input, url, input.method, routes);
+    const { spec } = route.route;
+    const { params } = route;
+    // The handler reads the route's path: links it writes from it (`new URL(path, org)`) would
+    // otherwise read `//api/…` as a URL whose host is `api`.
+    const read = route.pathname === pathname ? url : Object.assign(new URL(url.href), { pathname: route.pathname });
+    return serve(env, route.route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, read, params, now, requestId)));
+  }
+
+  function findRoute(method: string, pathname: string): FoundRoute | undefined {
     // Okta's servers read `//api/v1/apps` as `/api/v1/apps` (a client that joins a base URL ending
     // in `/` with a path starting with one sends it so): empty segments are dropped before matching.
-    const pathname = url.pathname.includes('//') ? url.pathname.replace(/\/{2,}/g, '/') : url.pathname;
-    const segments = pathname.split('/');
-    for (const route of candidates.get(input.method)?.get(segments.length) ?? NO_ROUTES) {
-      const params = route.match(pathname, segments);
+    const path = pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname;
+    const segments = path.split('/');
+    for (const route of candidates.get(method)?.get(segments.length) ?? NO_ROUTES) {
+      const params = route.match(path, segments);
       if (params === undefined) continue;
-      const { spec } = route;
-      // The handler reads the route's path: links it writes from it (`new URL(path, org)`) would
-      // otherwise read `//api/…` as a URL whose host is `api`.
-      const read = pathname === url.pathname ? url : Object.assign(new URL(url.href), { pathname });
-      return serve(env, route.target, input, url, (now, requestId) => spec.handle(new HandlerRequest(input, read, params, now, requestId)));
+      const result: FoundRoute = { route, params: Object.freeze(params), pathname: path };
+      if (pathname.length <= MAX_FOUND_PATH_CHARS) {
+        let byPath = found.get(method);
+        if (byPath === undefined) found.set(method, (byPath = new Map()));
+        if (byPath.size >= MAX_FOUND_PATHS) byPath.clear();
+        byPath.set(pathname, result);
+      }
+      return result;
     }
-    return unmatched(env, input, url, input.method, routes);
+    return undefined;
   }
 }

@@ -1,6 +1,6 @@
 import type { MemoryReport } from './hooks';
 import type { IncomingRequest } from './request';
-import type { RenderedReply } from './reply';
+import type { Served } from './serve';
 import type { RouteEnv, RouteSpec } from './route';
 
 /**
@@ -10,8 +10,13 @@ import type { RouteEnv, RouteSpec } from './route';
  */
 export interface ServeHooks {
   env: RouteEnv;
-  /** Answers a request to the organization (its URL already on the organization's origin). */
-  route(request: IncomingRequest, url: URL): Promise<RenderedReply>;
+  /**
+   * Answers a request to the organization (its URL already on the organization's origin): the reply
+   * at once when nothing on its way waited, else a promise of it (see `Served`).
+   */
+  route(request: IncomingRequest, url: URL): Served;
+  /** The same for a request known not to be the control plane's (its path is not under `/__appset`). */
+  oktaRoute(request: IncomingRequest, url: URL): Served;
   /** Called with the served URL before the first request is answered. */
   onBound(url: URL): void;
   /** Whether the backend serves the control plane under `/__appset/`. */

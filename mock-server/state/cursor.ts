@@ -29,7 +29,12 @@ export class InvalidCursorError extends Error {
 
 /** Encodes the sequence number of the last returned item as an opaque cursor. */
 export function encodeCursor(sequence: number): string {
-  return encodeBase64url(new TextEncoder().encode(PREFIX + String(sequence)));
+  // The payload is ASCII (the prefix and digits), so its UTF-8 bytes are its character codes: read
+  // here rather than by a TextEncoder, whose call costs more than the rest (each list page makes a cursor).
+  const payload = PREFIX + String(sequence);
+  const bytes = new Uint8Array(payload.length);
+  for (let i = 0; i < payload.length; i++) bytes[i] = payload.charCodeAt(i);
+  return encodeBase64url(bytes);
 }
 
 /**

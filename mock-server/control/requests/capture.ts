@@ -52,12 +52,32 @@ export function keepHeaders(raw: readonly string[]): KeptHeaders {
   return list;
 }
 
-/** The same, for headers as `[name, value]` pairs (an answer's). */
-export function keepHeaderPairs(pairs: ReadonlyArray<readonly [string, string]>): KeptHeaders {
+/** The same, for the first `count` of headers as `[name, value]` pairs (an answer's). */
+export function keepHeaderPairs(pairs: ReadonlyArray<readonly [string, string]>, count = pairs.length): KeptHeaders {
   const list: KeptHeaders = [];
   let chars = 0;
-  for (const [name, value] of pairs) if ((chars = keepHeader(list, chars, name, value)) < 0) break;
+  for (let i = 0; i < count; i++) if ((chars = keepHeader(list, chars, pairs[i]![0], pairs[i]![1])) < 0) break;
   return list;
+}
+
+/**
+ * Whether a raw header list (names and values alternating) is small enough to hold as it came until
+ * it is read: no more headers and characters than a kept list holds. Counting costs a fraction of
+ * keeping (no name is looked up, no value read for secrets).
+ */
+export function fitsRawHeaders(raw: readonly string[]): boolean {
+  if (raw.length > MAX_KEPT_HEADERS * 2) return false;
+  let chars = 0;
+  for (let i = 0; i < raw.length; i++) chars += raw[i]!.length;
+  return chars <= MAX_KEPT_HEADER_CHARS;
+}
+
+/** The same for the first `count` of headers as pairs. */
+export function fitsRawHeaderPairs(pairs: ReadonlyArray<readonly [string, string]>, count: number): boolean {
+  if (count > MAX_KEPT_HEADERS) return false;
+  let chars = 0;
+  for (let i = 0; i < count; i++) chars += pairs[i]![0].length + pairs[i]![1].length;
+  return chars <= MAX_KEPT_HEADER_CHARS;
 }
 
 /**
@@ -169,6 +189,11 @@ export class BodyKeeper {
   /** A body whose bytes were not read (larger than the routes read): its size only. */
   unread(size: number): KeptBody {
     return { data: '', size, truncated: true, binary: false };
+  }
+
+  /** What was kept of answer bytes seen before, if they were. */
+  knownAnswer(body: Uint8Array): KeptBody | undefined {
+    return this.#answers.get(body);
   }
 
   /** An answer's body: a string, or bytes the backend never changes (kept as they are when they fit). */

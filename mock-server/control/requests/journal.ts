@@ -7,6 +7,8 @@ import {
   BodyKeeper,
   bodySize,
   bodyText,
+  fitsRawHeaderPairs,
+  fitsRawHeaders,
   JOURNAL_DEFAULT_BODY_BYTES,
   JOURNAL_MAX_BODY_BYTES,
   keepHeaderPairs,
@@ -82,10 +84,51 @@ interface StoredEntry {
   route: string | null;
   stub: string | null;
   note: JournalNote | undefined;
-  requestHeaders: KeptHeaders;
+  /**
+   * What was sent, as kept (see {@link sentHeaders}, the one way to read it); `null` while the
+   * headers are held as they came in `requestRaw`.
+   */
+  requestHeaders: KeptHeaders | null;
+  /**
+   * The request's headers as they came (names and values alternating, nothing redacted yet), held
+   * until the entry is first read, then kept as the rest are and dropped; `null` once kept. Only a
+   * list within the kept bounds is held so (see `fitsRawHeaders`), and only for a request without a
+   * body (whose kind the kept `Content-Type` decides at once).
+   */
+  requestRaw: readonly string[] | null;
   requestBody: KeptBody | null;
-  responseHeaders: KeptHeaders;
+  /** What was answered, as kept (see {@link answerHeaders}); `null` while held as written in `responseRaw`. */
+  responseHeaders: KeptHeaders | null;
+  /**
+   * The answer's headers as the backend wrote them, held until first read as `requestRaw` is, for an
+   * answer without a body or with bytes the journal has kept before; only the first `responseCount`
+   * are the entry's (the HTTP server adds its CORS headers to the same list after).
+   */
+  responseRaw: ReadonlyArray<readonly [string, string]> | null;
+  responseCount: number;
   responseBody: KeptBody | null;
+}
+
+/**
+ * An entry's request headers as the journal shows them: names in lower case, secrets redacted,
+ * within the bounds. Every read of them goes through here: headers held as they came are kept on
+ * the first read (and the list as sent let go), so no read ever sees them unredacted.
+ */
+function sentHeaders(entry: StoredEntry): KeptHeaders {
+  if (entry.requestHeaders === null) {
+    entry.requestHeaders = keepHeaders(entry.requestRaw ?? []);
+    entry.requestRaw = null;
+  }
+  return entry.requestHeaders;
+}
+
+/** The same for the answer's headers. */
+function answerHeaders(entry: StoredEntry): KeptHeaders {
+  if (entry.responseHeaders === null) {
+    entry.responseHeaders = keepHeaderPairs(entry.responseRaw ?? [], entry.responseCount);
+    entry.responseRaw = null;
+  }
+  return entry.responseHeaders;
 }
 
 /**
@@ -100,6 +143,10 @@ export const JOURNAL_DEFAULT_SIZE = 200;
 export const JOURNAL_MAX_SIZE = 100_000;
 
 const METHOD = /^[A-Za-z]{1,20}$/;
+
+/** How many kept paths and queries the journal remembers by URL, and the longest URL it remembers one for. */
+const MAX_REMEMBERED_TARGETS = 256;
+const MAX_REMEMBERED_TARGET_CHARS = 512;
 
 /** Which entries `GET /__appset/requests` and `backend.journal.list(…)` answer. */
 export const JournalFilterSchema = z.strictObject({
@@ -176,6 +223,8 @@ export class RequestJournal {
   #entries: StoredEntry[] = [];
   #start = 0;
   readonly #bodies: BodyKeeper;
+  /** Kept paths and queries by URL (see `#keptTarget`). */
+  readonly #targets = new Map<string, string>();
 
   constructor(
     readonly size = JOURNAL_DEFAULT_SIZE,
@@ -194,24 +243,43 @@ export class RequestJournal {
     this.#bodies = new BodyKeeper(bodyBytes);
   }
 
-  /** Keeps what is needed of an answered request, at once (nothing of `answered` is kept by reference but immutable answer bytes). */
+  /**
+   * Keeps what is needed of an answered request. Bodies are kept at once (nothing of `answered` is
+   * kept by reference but immutable answer bytes); headers within the bounds are held as they came
+   * and kept when the entry is first read (most entries never are: redacting every request's
+   * headers as it is answered cost more than the rest of recording it).
+   */
   record(answered: AnsweredRequest): void {
     const { input, url, reply } = answered;
-    const requestHeaders = keepHeaders(input.rawHeaders());
+    const raw = input.rawHeaders();
     const seen = input.journalBody?.();
+    let requestHeaders: KeptHeaders | null = null;
+    let requestRaw: readonly string[] | null = null;
     let requestBody: KeptBody | null = null;
-    if (seen !== undefined) {
-      requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders));
+    if (seen === undefined && fitsRawHeaders(raw)) {
+      requestRaw = raw;
+    } else {
+      requestHeaders = keepHeaders(raw);
+      if (seen !== undefined) {
+        requestBody = seen.bytes === null ? this.#bodies.unread(seen.size) : seen.bytes.byteLength === 0 ? null : this.#bodies.request(seen.bytes, seen.text, contentTypeOf(requestHeaders));
+      }
     }
-    const responseHeaders = keepHeaderPairs(reply.headers);
-    const responseBody = reply.body === null || reply.body.length === 0 ? null : this.#bodies.answer(reply.body, contentTypeOf(responseHeaders));
+    const { headers, body } = reply;
+    const responseCount = headers.length;
+    const bodiless = body === null || body.length === 0;
+    // Bytes kept before need no `Content-Type` to be kept again: their headers can wait too.
+    const known = bodiless || typeof body === 'string' ? undefined : this.#bodies.knownAnswer(body);
+    let responseHeaders: KeptHeaders | null = null;
+    let responseRaw: ReadonlyArray<readonly [string, string]> | null = null;
+    let responseBody: KeptBody | null = known ?? null;
+    if ((bodiless || known !== undefined) && fitsRawHeaderPairs(headers, responseCount)) {
+      responseRaw = headers;
+    } else {
+      responseHeaders = keepHeaderPairs(headers, responseCount);
+      if (!bodiless) responseBody = known ?? this.#bodies.answer(body, contentTypeOf(responseHeaders));
+    }
     const href = url.href;
-    let target: URL | string = url;
-    if (href.length > MAX_KEPT_PATH_CHARS || href.includes('?')) {
-      const path = url.pathname + redactQuery(url.search);
-      // A copy: the path and query are cut from the whole URL, which they would keep alive.
-      target = ownCopy(path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path);
-    }
+    const target: URL | string = href.length > MAX_KEPT_PATH_CHARS || href.includes('?') ? this.#keptTarget(url, href) : url;
     const entry: StoredEntry = {
       // Over HTTP a method is one of the parser's few; in-process any token is, so a long one is cut.
       method: input.method.length > MAX_KEPT_METHOD_CHARS ? ownCopy(`${input.method.slice(0, MAX_KEPT_METHOD_CHARS)}…`) : input.method,
@@ -224,8 +292,11 @@ export class RequestJournal {
       stub: answered.stub,
       note: answered.note,
       requestHeaders,
+      requestRaw,
       requestBody,
       responseHeaders,
+      responseRaw,
+      responseCount,
       responseBody,
     };
     if (this.#entries.length < this.size) {
@@ -234,6 +305,26 @@ export class RequestJournal {
       this.#entries[this.#start] = entry;
       this.#start = (this.#start + 1) % this.size;
     }
+  }
+
+  /**
+   * The path and query of a URL with a query (or a long one) as kept: secret parameters redacted,
+   * cut to the bound, in a string of its own. The same for every request to the same URL, and a
+   * client asks for the same few again and again (each list page), so each is made once (bounded
+   * as the HTTP server's URL cache is).
+   */
+  #keptTarget(url: URL, href: string): string {
+    let kept = this.#targets.get(href);
+    if (kept === undefined) {
+      const path = url.pathname + redactQuery(url.search);
+      // A copy: the path and query are cut from the whole URL, which they would keep alive.
+      kept = ownCopy(path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path);
+      if (href.length <= MAX_REMEMBERED_TARGET_CHARS) {
+        if (this.#targets.size >= MAX_REMEMBERED_TARGETS) this.#targets.clear();
+        this.#targets.set(href, kept);
+      }
+    }
+    return kept;
   }
 
   #ordered(): StoredEntry[] {
@@ -297,7 +388,7 @@ export class RequestJournal {
         const missed = {
           method: entry.method,
           pathname: pathnameOf(entry),
-          header: (name: string) => headerOf(entry.requestHeaders, name),
+          header: (name: string) => headerOf(sentHeaders(entry), name),
           body: full.request.bodyEncoding === undefined ? full.request.body : null,
           bodyTruncated: full.request.truncated,
         };
@@ -333,8 +424,8 @@ export class RequestJournal {
     const { ingestion, unmatched, ...summary } = this.#toSummary(entry);
     const full: JournalEntry = {
       ...summary,
-      request: message(entry.requestHeaders, entry.requestBody),
-      response: message(entry.responseHeaders, entry.responseBody),
+      request: message(sentHeaders(entry), entry.requestBody),
+      response: message(answerHeaders(entry), entry.responseBody),
     };
     if (ingestion !== undefined) full.ingestion = ingestion;
     if (unmatched !== undefined) full.unmatched = unmatched;
@@ -350,7 +441,7 @@ function matchedView(entry: StoredEntry): MatchedRequest {
     pathname: target.pathname,
     searchParams: target.searchParams,
     status: entry.status,
-    header: (name) => headerOf(entry.requestHeaders, name),
+    header: (name) => headerOf(sentHeaders(entry), name),
     body: () => (entry.requestBody === null || entry.requestBody.binary ? null : bodyText(entry.requestBody)),
     bodyTruncated: entry.requestBody?.truncated ?? false,
   };

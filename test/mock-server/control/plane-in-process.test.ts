@@ -350,7 +350,7 @@ describe('a delay fault', () => {
       control: { takeFault: () => ({ delayMs: 1000, drop: false }), record: () => {} },
     };
     let settled = false;
-    const reply = serve(env, { bucket: 'default', scope: null, route: null }, incoming(new Request('https://delay.okta.test/api/v1/apps')), new URL('https://delay.okta.test/api/v1/apps'), () => ({ status: 200, body: { real: true } })).then((r) => {
+    const reply = Promise.resolve(serve(env, { bucket: 'default', scope: null, route: null }, incoming(new Request('https://delay.okta.test/api/v1/apps')), new URL('https://delay.okta.test/api/v1/apps'), () => ({ status: 200, body: { real: true } }))).then((r) => {
       settled = true;
       return r;
     });

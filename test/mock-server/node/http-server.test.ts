@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockBackend } from '../../../mock-server/index';
 import { createHandlers } from '../../../mock-server/msw/index';
-import { listen, type RunningServer } from '../../../mock-server/node/index';
+import { listen, type RequestLogEntry, type RunningServer } from '../../../mock-server/node/index';
+import { listenWith } from '../../../mock-server/node/listen';
 
 const backend = createMockBackend({ seed: 'demo' });
 let running: RunningServer;
@@ -141,5 +142,44 @@ describe('a request log callback that throws', () => {
       await running.close();
       emitWarning.mockRestore();
     }
+  });
+});
+
+describe("the command's log of refusals only (listenWith, logged: 'refusals')", () => {
+  it('tells onRequest of refusals and failures alone, each entry whole; logged: all tells it of every answer', async () => {
+    const heard: Record<'refusals' | 'all', RequestLogEntry[]> = { refusals: [], all: [] };
+    for (const logged of ['refusals', 'all'] as const) {
+      const served = createMockBackend({ seed: 'demo' });
+      const server = await listenWith(served, { port: 0, corsOrigins: ['https://page.example'], logged, onRequest: (entry) => heard[logged].push(entry) });
+      try {
+        const auth = { authorization: `SSWS ${served.defaultToken}` };
+        const before = Date.now();
+        expect((await fetch(`${server.url}/api/v1/apps?probe=ok`, { headers: auth })).status).toBe(200);
+        expect((await fetch(`${server.url}/api/v1/apps/0oa0000000000missing?probe=missing`, { headers: auth })).status).toBe(404);
+        expect((await fetch(`${server.url}/api/v1/apps?probe=no-token`)).status).toBe(403);
+        expect((await fetch(`${server.url}/api/v1/apps?probe=origin`, { headers: { ...auth, origin: 'https://other.example' } })).status).toBe(200);
+        expect((await fetch(`${server.url}/__appset/health?probe=plane`)).status).toBe(200);
+        for (const entry of heard[logged]) {
+          // The arrival of a refusal is worked out from its duration: the machine's clock, give or take.
+          expect(Math.abs(Date.parse(entry.time) - before)).toBeLessThan(60_000);
+          expect(entry.requestId).toMatch(/^[0-9A-Za-z]{20}$/);
+        }
+      } finally {
+        await server.close();
+      }
+    }
+    const shown = (entries: RequestLogEntry[]) => entries.map(({ method, path, status, errorCode }) => ({ method, path, status, errorCode }));
+    expect(shown(heard.refusals)).toEqual([
+      { method: 'GET', path: '/api/v1/apps/0oa0000000000missing?probe=missing', status: 404, errorCode: 'E0000007' },
+      { method: 'GET', path: '/api/v1/apps?probe=no-token', status: 403, errorCode: 'E0000005' },
+      { method: 'GET', path: '/api/v1/apps?probe=origin', status: 200, errorCode: 'cors_origin_not_allowed' },
+    ]);
+    expect(shown(heard.all).map((entry) => entry.path)).toEqual([
+      '/api/v1/apps?probe=ok',
+      '/api/v1/apps/0oa0000000000missing?probe=missing',
+      '/api/v1/apps?probe=no-token',
+      '/api/v1/apps?probe=origin',
+      '/__appset/health?probe=plane',
+    ]);
   });
 });

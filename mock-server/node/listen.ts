@@ -13,6 +13,7 @@ import { isControlPath } from '../control/routes';
 import { corsPolicy, ORIGIN_REFUSED, type CorsOrigins } from './cors';
 import { planeRefusal } from './plane-guard';
 import { shorten } from '../shared/text';
+import { BoundedMemo } from '../shared/bounded-memo';
 
 /** Where {@link listen} binds, who may call it, and what it reports. */
 export interface ListenOptions {
@@ -333,7 +334,7 @@ export async function listenWith(backend: MockBackend, options: ServeOptions = {
   // request's URL (routes and the journal only read it), so one object serves every request to a target.
   // The target is a path on the organization, dot segments resolved: `//host/…` is never read as
   // another origin, and the plane guard sees the path the router will.
-  const urls = new Map<string, URL>();
+  const urls = new BoundedMemo<URL>(MAX_CACHED_URLS, MAX_CACHED_TARGET);
   let urlsOrigin = '';
   const requestUrl = (target: string): URL => {
     const current = env.orgOrigin();
@@ -341,15 +342,7 @@ export async function listenWith(backend: MockBackend, options: ServeOptions = {
       urls.clear();
       urlsOrigin = current;
     }
-    let url = urls.get(target);
-    if (url === undefined) {
-      url = new URL(`${current}${target.startsWith('/') ? target : `/${target}`}`);
-      if (target.length <= MAX_CACHED_TARGET) {
-        if (urls.size >= MAX_CACHED_URLS) urls.clear();
-        urls.set(target, url);
-      }
-    }
-    return url;
+    return urls.get(target) ?? urls.remember(target, new URL(`${current}${target.startsWith('/') ? target : `/${target}`}`));
   };
   // The last guard: whatever escapes `respond` (it answers its own failures), or a throwing
   // `onRequest`, ends that connection and is reported as a process warning, never ends the process.
@@ -359,18 +352,8 @@ export async function listenWith(backend: MockBackend, options: ServeOptions = {
     process.emitWarning(`appset-mock: a request ended without an answer or its log line: ${reason}`);
   };
   // The log's copy of each target, for the same few targets asked again and again (see `urls`).
-  const loggedPaths = new Map<string, string>();
-  const logPath = (target: string): string => {
-    let path = loggedPaths.get(target);
-    if (path === undefined) {
-      path = loggedPath(target);
-      if (target.length <= MAX_CACHED_TARGET) {
-        if (loggedPaths.size >= MAX_CACHED_URLS) loggedPaths.clear();
-        loggedPaths.set(target, path);
-      }
-    }
-    return path;
-  };
+  const loggedPaths = new BoundedMemo<string>(MAX_CACHED_URLS, MAX_CACHED_TARGET);
+  const logPath = (target: string): string => loggedPaths.get(target) ?? loggedPaths.remember(target, loggedPath(target));
   /**
    * Tells `onRequest` of an answered request, unless it hears of refusals only and this is none.
    * `arrived` is the clock's reading at arrival; when only refusals are logged it is not read for

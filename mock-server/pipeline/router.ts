@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../shared/bounded-memo';
 import { notFound } from './okta-errors';
 import type { StubAnswer } from './hooks';
 import type { IncomingRequest, HeaderReader } from './request';
@@ -146,7 +147,7 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
   // again, and splitting a path and matching it cost more than the rest of routing it. Routes never
   // change once the router is made; each found entry's parameters are frozen, as every request to
   // the path shares them. Bounded as the HTTP server's URL cache is; paths no route serves are not kept.
-  const found = new Map<string, Map<string, FoundRoute>>();
+  const found = new Map<string, BoundedMemo<FoundRoute>>();
 
   return (input, url) => {
     // Stubs answer before the routes: an endpoint the backend does not implement, or one forced answer.
@@ -180,14 +181,9 @@ export function createRouter(env: RouteEnv, specs: readonly RouteSpec[]): (reque
     for (const route of candidates.get(method)?.get(segments.length) ?? NO_ROUTES) {
       const params = route.match(path, segments);
       if (params === undefined) continue;
-      const result: FoundRoute = { route, params: Object.freeze(params), pathname: path };
-      if (pathname.length <= MAX_FOUND_PATH_CHARS) {
-        let byPath = found.get(method);
-        if (byPath === undefined) found.set(method, (byPath = new Map()));
-        if (byPath.size >= MAX_FOUND_PATHS) byPath.clear();
-        byPath.set(pathname, result);
-      }
-      return result;
+      let byPath = found.get(method);
+      if (byPath === undefined) found.set(method, (byPath = new BoundedMemo(MAX_FOUND_PATHS, MAX_FOUND_PATH_CHARS)));
+      return byPath.remember(pathname, { route, params: Object.freeze(params), pathname: path });
     }
     return undefined;
   }

@@ -22,6 +22,7 @@ import {
 import { compileMatcher, sameMethod, type MatchedRequest, type RequestMatcherSchema } from './matcher';
 import { nearMisses, unmatchedNote, type NearMiss, type UnmatchedNote } from './near-miss';
 import { redactQuery } from './redact';
+import { BoundedMemo } from '../../shared/bounded-memo';
 
 /** One side of a journaled exchange: what was sent, or what was answered. */
 export interface JournalMessage {
@@ -224,7 +225,7 @@ export class RequestJournal {
   #start = 0;
   readonly #bodies: BodyKeeper;
   /** Kept paths and queries by URL (see `#keptTarget`). */
-  readonly #targets = new Map<string, string>();
+  readonly #targets = new BoundedMemo<string>(MAX_REMEMBERED_TARGETS, MAX_REMEMBERED_TARGET_CHARS);
 
   constructor(
     readonly size = JOURNAL_DEFAULT_SIZE,
@@ -314,17 +315,11 @@ export class RequestJournal {
    * as the HTTP server's URL cache is).
    */
   #keptTarget(url: URL, href: string): string {
-    let kept = this.#targets.get(href);
-    if (kept === undefined) {
-      const path = url.pathname + redactQuery(url.search);
-      // A copy: the path and query are cut from the whole URL, which they would keep alive.
-      kept = ownCopy(path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path);
-      if (href.length <= MAX_REMEMBERED_TARGET_CHARS) {
-        if (this.#targets.size >= MAX_REMEMBERED_TARGETS) this.#targets.clear();
-        this.#targets.set(href, kept);
-      }
-    }
-    return kept;
+    const kept = this.#targets.get(href);
+    if (kept !== undefined) return kept;
+    const path = url.pathname + redactQuery(url.search);
+    // A copy: the path and query are cut from the whole URL, which they would keep alive.
+    return this.#targets.remember(href, ownCopy(path.length > MAX_KEPT_PATH_CHARS ? `${path.slice(0, MAX_KEPT_PATH_CHARS)}…` : path));
   }
 
   #ordered(): StoredEntry[] {

@@ -1,42 +1,46 @@
-import type { AppBody, StoredApp } from './store';
-
 /** A list page's answer as sent: its JSON bytes and `Link` headers. */
 export interface PageAnswer {
   bytes: Uint8Array;
   links: Array<[string, string]>;
 }
 
-interface CachedPage extends PageAnswer {
+/** What a cached page was made from: the collection's version and the organization URL it was written for. */
+export interface PageSource {
+  /** The app collection's `version` when the page was listed. */
+  version: number;
+  /** The organization URL the links were written on (the object itself: it is replaced, never changed). */
+  orgUrl: URL;
+  /** The origin the app bodies' links were written on. */
   origin: string;
-  bodies: AppBody[];
-  next: string | undefined;
 }
+
+interface CachedPage extends PageAnswer, PageSource {}
 
 /** How many pages are kept; a page of 200 apps is about 300 KB. */
 const MAX_PAGES = 16;
 
 /**
- * The last list pages answered, by query string. A page is reused only when it lists the same stored
- * bodies, in the same order, with the same next cursor and organization origin: bodies are never
- * changed in place (every change stores a new object, see `renderAppBytes`), so the same bodies
- * render the same bytes. A client asking for the same page again then gets the same buffer, without
- * the page being copied together from its apps again.
+ * The last list pages answered, by query string. A page answers again only while the app collection
+ * is at the version it was listed from (every stored change moves the version, and versions never
+ * repeat) and the organization URL and origin are the ones it was written for: then listing the same
+ * query would find the same apps, in the same order, with the same next cursor, and render the same
+ * bytes. A client asking for the same page again gets the same buffer without the page being listed
+ * or copied together from its apps again.
  */
 export class PageCache {
   readonly #pages = new Map<string, CachedPage>();
 
-  /** The cached answer for this query, if it still lists exactly these apps. */
-  get(search: string, origin: string, items: readonly StoredApp[], next: string | undefined): PageAnswer | undefined {
+  /** The cached answer for this query, if it was made from this source. */
+  get(search: string, source: PageSource): PageAnswer | undefined {
     const page = this.#pages.get(search);
-    if (page === undefined || page.origin !== origin || page.next !== next || page.bodies.length !== items.length) return undefined;
-    for (let i = 0; i < items.length; i++) if (items[i]!.body !== page.bodies[i]) return undefined;
+    if (page === undefined || page.version !== source.version || page.orgUrl !== source.orgUrl || page.origin !== source.origin) return undefined;
     return page;
   }
 
-  /** Keeps the answer for this query and these apps, forgetting the page answered longest ago past {@link MAX_PAGES}. */
-  set(search: string, origin: string, items: readonly StoredApp[], next: string | undefined, answer: PageAnswer): void {
+  /** Keeps the answer for this query and source, forgetting the page answered longest ago past {@link MAX_PAGES}. */
+  set(search: string, source: PageSource, answer: PageAnswer): void {
     this.#pages.delete(search);
-    this.#pages.set(search, { ...answer, origin, next, bodies: items.map((app) => app.body) });
+    this.#pages.set(search, { bytes: answer.bytes, links: answer.links, version: source.version, orgUrl: source.orgUrl, origin: source.origin });
     // Map order is insertion order: the first key is the page answered longest ago.
     if (this.#pages.size > MAX_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
   }

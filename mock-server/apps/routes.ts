@@ -4,7 +4,7 @@ import { readJsonBody } from '../pipeline/request';
 import { type RouteEnv, type RouteSpec } from '../pipeline/route';
 import { type RouteReply } from '../pipeline/reply';
 import { parseAppFilter } from './filter';
-import { PageCache } from './page-cache';
+import { PageCache, type PageSource } from './page-cache';
 import { jsonArrayBytes, jsonBytes, renderApp, renderAppBytes } from './representation';
 import type { AppListQuery, AppService } from './service';
 import type { AppChangeLog } from './change-log';
@@ -63,21 +63,22 @@ export function appRoutes(env: RouteEnv, apps: AppService, changes: AppChangeLog
       bucket: 'apps',
       scope: 'okta.apps.read',
       handle: ({ url }) => {
+        // The same query on an unchanged collection lists the same apps: its answer is the one kept.
+        const source: PageSource = { version: apps.apps.version, orgUrl: env.orgUrl(), origin: env.orgOrigin() };
+        const kept = pages.get(url.search, source);
+        if (kept !== undefined) return { status: 200, jsonBytes: kept.bytes, headers: kept.links };
         const query = parseListQuery(url);
         const page = apps.list(query);
-        const orgUrl = env.orgUrl();
+        const { orgUrl, origin } = source;
         const { expandUser } = query;
         if (expandUser !== undefined) {
+          // Not kept: pages with an app user embedded are rare, and are rendered anew each time.
           const items = page.items.map((app) => jsonBytes(renderApp(app, orgUrl, app.users.get(expandUser))));
           return { status: 200, jsonBytes: jsonArrayBytes(items), headers: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
         }
-        const origin = env.orgOrigin();
-        let answer = pages.get(url.search, origin, page.items, page.next);
-        if (answer === undefined) {
-          const items = page.items.map((app) => renderAppBytes(app, orgUrl, origin));
-          answer = { bytes: jsonArrayBytes(items), links: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
-          pages.set(url.search, origin, page.items, page.next, answer);
-        }
+        const items = page.items.map((app) => renderAppBytes(app, orgUrl, origin));
+        const answer = { bytes: jsonArrayBytes(items), links: pageLinks(orgUrl, url, page.next, linkQuery(url, query)) };
+        pages.set(url.search, source, answer);
         return { status: 200, jsonBytes: answer.bytes, headers: answer.links };
       },
     },

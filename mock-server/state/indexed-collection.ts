@@ -58,6 +58,13 @@ interface Index<T> {
 const NO_KEYS: readonly string[] = Object.freeze([]);
 const NO_SEQUENCES: readonly number[] = Object.freeze([]);
 
+/** The last version given to any collection of the process (see {@link IndexedCollection.version}). */
+let lastVersion = 0;
+
+function nextVersion(): number {
+  return ++lastVersion;
+}
+
 /**
  * Records kept in insertion order, each given a sequence number that is never reused, with secondary
  * indexes from string keys to the records that carry them, and cursor pagination that stays correct
@@ -71,6 +78,7 @@ const NO_SEQUENCES: readonly number[] = Object.freeze([]);
  * @typeParam K - the index names, taken from {@link IndexedCollectionOptions.indexes}.
  */
 export class IndexedCollection<T, K extends string> {
+  #version = nextVersion();
   readonly #id: (record: T) => string;
   readonly #indexes: Index<T>[];
   readonly #indexByName = new Map<string, Index<T>>();
@@ -89,6 +97,15 @@ export class IndexedCollection<T, K extends string> {
       buckets: new Map<string, number[]>(),
     }));
     for (const index of this.#indexes) this.#indexByName.set(index.name, index);
+  }
+
+  /**
+   * A number that changes whenever a record is inserted, updated or deleted (or the collection is
+   * cleared), and that no other state of this or any other collection of the process ever had: an
+   * answer made from the collection at one version can be reused while the version is unchanged.
+   */
+  get version(): number {
+    return this.#version;
   }
 
   /** Number of records stored. */
@@ -124,6 +141,7 @@ export class IndexedCollection<T, K extends string> {
     this.#indexes.forEach((index, i) => {
       for (const key of keys[i]!) addToBucket(index, key, entry.sequence);
     });
+    this.#version = nextVersion();
   }
 
   /**
@@ -147,6 +165,7 @@ export class IndexedCollection<T, K extends string> {
     });
     entry.record = record;
     entry.keys = keys;
+    this.#version = nextVersion();
   }
 
   /** Removes the record with this id. Returns whether there was one. */
@@ -159,6 +178,7 @@ export class IndexedCollection<T, K extends string> {
     this.#indexes.forEach((index, i) => {
       for (const key of entry.keys[i]!) removeFromBucket(index, key, entry.sequence);
     });
+    this.#version = nextVersion();
     return true;
   }
 
@@ -170,6 +190,7 @@ export class IndexedCollection<T, K extends string> {
   deleteOldest(count: number): number {
     const removed = this.#order.splice(0, Math.max(0, Math.min(Math.floor(count), this.#order.length)));
     if (removed.length === 0) return 0;
+    this.#version = nextVersion();
     const touched = this.#indexes.map(() => new Set<string>());
     for (const sequence of removed) {
       const entry = this.#bySequence.get(sequence)!;
@@ -199,6 +220,7 @@ export class IndexedCollection<T, K extends string> {
     this.#bySequence.clear();
     this.#order.length = 0;
     for (const index of this.#indexes) index.buckets.clear();
+    this.#version = nextVersion();
   }
 
   /**

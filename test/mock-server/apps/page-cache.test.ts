@@ -59,4 +59,40 @@ describe('a list page answered again', () => {
     expect((await listed(backend, '?limit=1&q=C')).body.map((a) => a.label)).toEqual(['C']);
     expect((await listed(backend, '?limit=1')).body.map((a) => a.label)).toEqual(['A']);
   });
+
+  it('follows changes that leave every body as it was: a filter on assigned groups and users', async () => {
+    const backend = createMockBackend({ seed: [bookmark('A'), bookmark('B')] });
+    const [a, b] = (await listed(backend)).body;
+    const group = backend.directory.addGroup({ name: 'Engineering' });
+    const user = backend.directory.addUser({ login: 'ada@example.com' });
+    const byGroup = `?filter=${encodeURIComponent(`group.id eq "${group.id}"`)}`;
+    const byUser = `?filter=${encodeURIComponent(`user.id eq "${user.id}"`)}`;
+    expect((await listed(backend, byGroup)).body).toEqual([]);
+    expect((await listed(backend, byUser)).body).toEqual([]);
+    const put = (path: string, body: unknown) =>
+      backend.fetch(
+        new Request(new URL(path, backend.orgUrl), {
+          method: 'PUT',
+          headers: { authorization: `SSWS ${backend.defaultToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    expect((await put(`/api/v1/apps/${b!.id}/groups/${group.id}`, {})).status).toBe(200);
+    expect((await listed(backend, byGroup)).body.map((x) => x.label)).toEqual(['B']);
+    expect((await listed(backend, byUser)).body).toEqual([]);
+    const assigned = await backend.fetch(
+      new Request(new URL(`/api/v1/apps/${a!.id}/users`, backend.orgUrl), {
+        method: 'POST',
+        headers: { authorization: `SSWS ${backend.defaultToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: user.id }),
+      }),
+    );
+    expect(assigned.status).toBe(200);
+    expect((await listed(backend, byUser)).body.map((x) => x.label)).toEqual(['A']);
+    const removed = await backend.fetch(
+      new Request(new URL(`/api/v1/apps/${b!.id}/groups/${group.id}`, backend.orgUrl), { method: 'DELETE', headers: { authorization: `SSWS ${backend.defaultToken}` } }),
+    );
+    expect(removed.status).toBe(204);
+    expect((await listed(backend, byGroup)).body).toEqual([]);
+  });
 });

@@ -198,6 +198,44 @@ describe('IndexedCollection records', () => {
   });
 });
 
+describe('IndexedCollection version', () => {
+  it('moves on every change and only then, and never takes a number another state had', () => {
+    const apps = makeApps();
+    const other = makeApps();
+    const seen = new Set([apps.version, other.version]);
+    expect(seen.size).toBe(2);
+    const changed = (change: () => unknown) => {
+      const before = apps.version;
+      change();
+      expect(apps.version).not.toBe(before);
+      expect(seen.has(apps.version)).toBe(false);
+      seen.add(apps.version);
+    };
+    const unchanged = (read: () => unknown) => {
+      const before = apps.version;
+      read();
+      expect(apps.version).toBe(before);
+    };
+    changed(() => apps.insert(app('a1')));
+    changed(() => apps.insert(app('a2')));
+    unchanged(() => [apps.get('a1'), apps.has('a2'), apps.page({ limit: 1 }), [...apps.values()], apps.countWhere('status', 'ACTIVE')]);
+    changed(() => apps.update('a1', app('a1', { status: 'INACTIVE' })));
+    changed(() => apps.delete('a1'));
+    unchanged(() => apps.delete('a1'));
+    unchanged(() => apps.deleteOldest(0));
+    changed(() => apps.deleteOldest(1));
+    changed(() => apps.clear());
+    // A failed change changes nothing.
+    apps.insert(app('a3'));
+    seen.add(apps.version);
+    unchanged(() => expect(() => apps.insert(app('a3'))).toThrow());
+    unchanged(() => expect(() => apps.update('nope', app('nope'))).toThrow());
+    // A new collection starts at a number no state before it had: a cached answer never matches it.
+    const fresh = makeApps();
+    expect(seen.has(fresh.version)).toBe(false);
+  });
+});
+
 describe('IndexedCollection indexes', () => {
   it('an update moves the record between status keys and drops the empty bucket', () => {
     const apps = makeApps();

@@ -17,7 +17,7 @@ import { ConfigurationError } from './errors';
 import { LogsResource } from './logs/resource';
 import { SecurityEventsProvidersResource } from './providers/resource';
 import { SecurityEventsResource } from './security-events/resource';
-import { fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
+import { describeIssue, fieldIssues, PARSE_OPTIONS } from './validation/field-issues';
 import { isLoopbackHost } from './validation/loopback';
 import { version } from '../package.json';
 
@@ -114,7 +114,7 @@ const withoutCredentials: RequestAuth = {
 export function createCoreClient(options: ClientOptions): CoreClient {
   const result = OptionsSchema.safeParse(options, PARSE_OPTIONS);
   if (!result.success) {
-    const list = fieldIssues(result.error).map((i) => `${i.path}: ${i.reason}`).join('; ');
+    const list = fieldIssues(result.error).map(describeIssue).join('; ');
     throw new ConfigurationError(`Invalid client options: ${list}.`);
   }
   const o = result.data;

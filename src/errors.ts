@@ -1,4 +1,4 @@
-import type { FieldIssue } from './validation/field-issues';
+import { describeIssue, type FieldIssue } from './validation/field-issues';
 import { isJsonObject } from './validation/record';
 
 /**
@@ -338,7 +338,7 @@ export class RequestValidationError extends AppsetError {
   readonly issues: FieldIssue[];
 
   constructor(what: string, issues: FieldIssue[]) {
-    const list = issues.map((i) => (i.path ? `${i.path}: ${i.reason}` : i.reason)).join('; ');
+    const list = issues.map(describeIssue).join('; ');
     super(`Invalid ${what}: ${list}. Fix the field(s) named and call again; nothing was sent.`);
     this.issues = issues;
   }

@@ -1,5 +1,5 @@
 import { AppsetError, SET_ERROR_CODES, type SecurityEventTokenErrorCode } from '../errors';
-import type { FieldIssue } from '../validation/field-issues';
+import { describeIssue, type FieldIssue } from '../validation/field-issues';
 
 export { SET_ERROR_CODES };
 
@@ -83,7 +83,7 @@ export class SecurityEventTokenInputError extends AppsetError {
    * @param issues the bad fields, at least one.
    */
   constructor(action: string, issues: FieldIssue[], options?: { cause?: unknown }) {
-    const list = issues.map((issue) => `${issue.path}: ${issue.reason}`).join('; ');
+    const list = issues.map(describeIssue).join('; ');
     super(`${action}. Fix these fields and try again: ${list}`, options);
     this.issues = issues;
   }

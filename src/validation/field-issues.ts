@@ -6,6 +6,17 @@ export interface FieldIssue {
   path: string;
   /** Why the value was refused, e.g. `The field cannot be left blank`. */
   reason: string;
+  /**
+   * For a value outside an enumeration of at most 12 (`reason` {@link NOT_ALLOWED_VALUE}): the values
+   * the field takes, e.g. `['BOOKMARK']`. The message of a `RequestValidationError` lists them.
+   */
+  allowed?: string[];
+}
+
+/** One issue as a message names it: `path: reason`, and the values allowed when the issue lists them. */
+export function describeIssue(issue: FieldIssue): string {
+  const allowed = issue.allowed ? ` (allowed: ${issue.allowed.join(', ')})` : '';
+  return `${issue.path ? `${issue.path}: ` : ''}${issue.reason}${allowed}`;
 }
 
 /** Reason given for a required field that is absent, null or empty. */
@@ -89,10 +100,17 @@ export function fieldIssues(error: { issues: ReadonlyArray<z.core.$ZodIssue> }, 
       }
       continue;
     }
-    out.push({
+    const found: FieldIssue = {
       path: formatFieldPath(issue.path),
       reason: isBlank(issue) ? BLANK_FIELD : reasonFor(issue),
-    });
+    };
+    if (issue.code === 'invalid_value' && found.reason === NOT_ALLOWED_VALUE && issue.values.length > 0 && issue.values.length <= MAX_LISTED_VALUES) {
+      found.allowed = issue.values.map((value) => (typeof value === 'string' ? value : String(value)));
+    }
+    out.push(found);
   }
   return out;
 }
+
+/** The most allowed values an issue lists (`FieldIssue.allowed`); a longer enumeration is not listed. */
+const MAX_LISTED_VALUES = 12;

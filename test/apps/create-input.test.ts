@@ -179,7 +179,7 @@ describe('validateCreateApplicationInput', () => {
     it.each(CATALOG_CASES.filter((c) => !c.supported))('$name in $mode', ({ name, mode }) => {
       expect(validateCreateApplicationInput(catalogApp(name, mode))).toEqual({
         ok: false,
-        issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE }],
+        issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: [...CATALOG_APPS[name].modes] }],
       });
     });
 
@@ -189,7 +189,7 @@ describe('validateCreateApplicationInput', () => {
         ok: false,
         issues: [
           { path: 'label', reason: BLANK_FIELD },
-          { path: 'signOnMode', reason: NOT_ALLOWED_VALUE },
+          { path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['SAML_2_0'] },
           { path: 'settings.app.subDomain', reason: BLANK_FIELD },
         ],
       });
@@ -220,7 +220,7 @@ describe('validateCreateApplicationInput', () => {
       });
       expect(validateCreateApplicationInput(input)).toEqual({
         ok: false,
-        issues: [{ path: 'settings.app.integrationType', reason: NOT_ALLOWED_VALUE }],
+        issues: [{ path: 'settings.app.integrationType', reason: NOT_ALLOWED_VALUE, allowed: ['STANDARD', 'PORTAL', 'COMMUNITY'] }],
       });
     });
 
@@ -252,7 +252,7 @@ describe('validateCreateApplicationInput', () => {
       const input = { ...CUSTOM_APPS.bookmark, signOnMode: 'BROWSER_PLUGIN' };
       expect(validateCreateApplicationInput(input)).toEqual({
         ok: false,
-        issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE }],
+        issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['BOOKMARK'] }],
       });
     });
 
@@ -260,7 +260,7 @@ describe('validateCreateApplicationInput', () => {
       const input = { ...CUSTOM_APPS.template_basic_auth, signOnMode: 'BOOKMARK' };
       expect(validateCreateApplicationInput(input)).toEqual({
         ok: false,
-        issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE }],
+        issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['BASIC_AUTH'] }],
       });
     });
 
@@ -295,7 +295,7 @@ describe('validateCreateApplicationInput', () => {
       };
       expect(validateCreateApplicationInput(input)).toEqual({
         ok: false,
-        issues: [{ path: 'settings.app.groupValueFormat', reason: NOT_ALLOWED_VALUE }],
+        issues: [{ path: 'settings.app.groupValueFormat', reason: NOT_ALLOWED_VALUE, allowed: ['windowsDomainQualifiedName', 'samAccountName', 'dn'] }],
       });
     });
 
@@ -375,7 +375,7 @@ describe('validateCreateApplicationInput', () => {
         ok: false,
         issues: [
           { path: 'name', reason: BLANK_FIELD },
-          { path: 'signOnMode', reason: NOT_ALLOWED_VALUE },
+          { path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['AUTO_LOGIN', 'BASIC_AUTH', 'BOOKMARK', 'BROWSER_PLUGIN', 'OPENID_CONNECT', 'SAML_1_1', 'SAML_2_0', 'SECURE_PASSWORD_STORE', 'WS_FEDERATION'] },
         ],
       });
     });
@@ -430,7 +430,7 @@ describe('validateCreateApplicationInput', () => {
         ok: false,
         issues: [
           { path: 'label', reason: BLANK_FIELD },
-          { path: 'signOnMode', reason: NOT_ALLOWED_VALUE },
+          { path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['AUTO_LOGIN', 'BASIC_AUTH', 'BOOKMARK', 'BROWSER_PLUGIN', 'OPENID_CONNECT', 'SAML_1_1', 'SAML_2_0', 'SECURE_PASSWORD_STORE', 'WS_FEDERATION'] },
           { path: 'settings.app', reason: 'Must be an object' },
         ],
       });
@@ -601,14 +601,14 @@ describe('validateReplaceApplicationInput', () => {
   it('refuses a catalog app in a mode it does not support', () => {
     expect(validateReplaceApplicationInput('zoomus', catalogApp('zoomus', 'BROWSER_PLUGIN'))).toEqual({
       ok: false,
-      issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE }],
+      issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['SAML_2_0'] }],
     });
   });
 
   it('refuses a mode no unnamed custom app has when no stored name is passed', () => {
     expect(validateReplaceApplicationInput(undefined, CUSTOM_APPS.bookmark)).toEqual({
       ok: false,
-      issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE }],
+      issues: [{ path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['SAML_2_0', 'AUTO_LOGIN'] }],
     });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { BLANK_FIELD, fieldIssues, formatFieldPath, NOT_ALLOWED_VALUE, PARSE_OPTIONS } from '../../src/validation/field-issues';
+import { RequestValidationError } from '../../src/errors';
+import { BLANK_FIELD, describeIssue, fieldIssues, formatFieldPath, NOT_ALLOWED_VALUE, PARSE_OPTIONS } from '../../src/validation/field-issues';
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value, PARSE_OPTIONS);
@@ -19,7 +20,21 @@ describe('fieldIssues', () => {
   });
 
   it('reports a value outside an enum as not allowed', () => {
-    expect(issuesOf(z.object({ s: z.enum(['A', 'B']) }), { s: 'C' })).toEqual([{ path: 's', reason: NOT_ALLOWED_VALUE }]);
+    expect(issuesOf(z.object({ s: z.enum(['A', 'B']) }), { s: 'C' })).toEqual([{ path: 's', reason: NOT_ALLOWED_VALUE, allowed: ['A', 'B'] }]);
+    expect(issuesOf(z.object({ n: z.literal(1) }), { n: 2 })).toEqual([{ path: 'n', reason: NOT_ALLOWED_VALUE, allowed: ['1'] }]);
+  });
+
+  it('leaves a long enumeration unlisted', () => {
+    const values = Array.from({ length: 13 }, (_, i) => `V${i}`) as [string, ...string[]];
+    expect(issuesOf(z.object({ s: z.enum(values) }), { s: 'C' })).toEqual([{ path: 's', reason: NOT_ALLOWED_VALUE }]);
+  });
+
+  it('lists the allowed values in the messages that name an issue', () => {
+    expect(describeIssue({ path: 'signOnMode', reason: NOT_ALLOWED_VALUE, allowed: ['BOOKMARK'] })).toBe('signOnMode: Not one of the allowed values (allowed: BOOKMARK)');
+    expect(describeIssue({ path: '', reason: 'Must be an object' })).toBe('Must be an object');
+    expect(new RequestValidationError('application', [{ path: 's', reason: NOT_ALLOWED_VALUE, allowed: ['A', 'B'] }]).message).toBe(
+      'Invalid application: s: Not one of the allowed values (allowed: A, B). Fix the field(s) named and call again; nothing was sent.',
+    );
   });
 
   it('names each unknown key of a strict object at its own path', () => {

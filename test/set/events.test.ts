@@ -161,14 +161,14 @@ describe('event builders', () => {
   });
 
   it.each([
-    ['userRiskChange', () => events.userRiskChange({ subject, current_level: 'extreme' as never, previous_level: 'low' }), 'current_level'],
-    ['deviceRiskChange', () => events.deviceRiskChange({ subject, current_level: 'low', previous_level: 'bad' as never }), 'previous_level'],
-    ['ipChange', () => events.ipChange({ subject, current_ip_address: '203.0.113.7', previous_ip_address: '198.51.100.1', initiating_entity: 'robot' as never }), 'initiating_entity'],
-    ['deviceComplianceChange', () => events.deviceComplianceChange({ subject, current_status: 'compliant', previous_status: 'unknown' as never }), 'previous_status'],
-    ['sessionRevoked', () => events.sessionRevoked({ subject, initiating_entity: 'nobody' as never }), 'initiating_entity'],
-    ['identifierChanged', () => events.identifierChanged({ subject: { user: { format: 'username', username: 'ada' } as never } }), 'subject.user.format'],
-  ] as const)('%s refuses a value outside its enumeration and names the field', (_name, build, path) => {
-    expect(thrown(build).issues).toEqual([{ path, reason: 'Not one of the allowed values' }]);
+    ['userRiskChange', () => events.userRiskChange({ subject, current_level: 'extreme' as never, previous_level: 'low' }), 'current_level', ['low', 'medium', 'high', 'secure', 'none']],
+    ['deviceRiskChange', () => events.deviceRiskChange({ subject, current_level: 'low', previous_level: 'bad' as never }), 'previous_level', ['low', 'medium', 'high', 'secure', 'none']],
+    ['ipChange', () => events.ipChange({ subject, current_ip_address: '203.0.113.7', previous_ip_address: '198.51.100.1', initiating_entity: 'robot' as never }), 'initiating_entity', ['admin', 'user', 'policy', 'system']],
+    ['deviceComplianceChange', () => events.deviceComplianceChange({ subject, current_status: 'compliant', previous_status: 'unknown' as never }), 'previous_status', ['compliant', 'not-compliant']],
+    ['sessionRevoked', () => events.sessionRevoked({ subject, initiating_entity: 'nobody' as never }), 'initiating_entity', ['admin', 'user', 'policy', 'system']],
+    ['identifierChanged', () => events.identifierChanged({ subject: { user: { format: 'username', username: 'ada' } as never } }), 'subject.user.format', undefined],
+  ] as const)('%s refuses a value outside its enumeration and names the field', (_name, build, path, allowed) => {
+    expect(thrown(build).issues).toEqual([{ path, reason: 'Not one of the allowed values', ...(allowed ? { allowed } : {}) }]);
   });
 
   it('says which builder failed, which field is wrong and what to do', () => {
@@ -177,7 +177,7 @@ describe('event builders', () => {
     );
     expect(error.message).toBe(
       'Cannot build the userRiskChange event (https://schemas.okta.com/secevent/okta/event-type/user-risk-change). ' +
-        'Fix these fields and try again: current_level: Not one of the allowed values',
+        'Fix these fields and try again: current_level: Not one of the allowed values (allowed: low, medium, high, secure, none)',
     );
   });
 

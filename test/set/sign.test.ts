@@ -180,7 +180,7 @@ describe('signSecurityEventToken', () => {
     );
     expect(error.message).toBe(
       'Cannot sign the security event token. Fix these fields and try again: ' +
-        'events.https://schemas.okta.com/secevent/okta/event-type/user-risk-change.current_level: Not one of the allowed values',
+        'events.https://schemas.okta.com/secevent/okta/event-type/user-risk-change.current_level: Not one of the allowed values (allowed: low, medium, high, secure, none)',
     );
   });
 

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../src/errors';
 import { answersAsOf } from './shared/answer-changes';
+import { editDistance, shorten } from './shared/text';
 import type { CatalogAppDefinition } from './apps/catalog';
 import type { MockPlan } from './apps/service';
 import type { SeedApp } from './apps/state';
@@ -179,9 +180,52 @@ function parseOrgUrl(value: string | URL): URL {
  * const server = setupServer(...createHandlers(backend));
  * server.listen({ onUnhandledRequest: 'error' });
  * const client = createClient({ orgUrl: backend.orgUrl, token: backend.defaultToken });
+ * @throws {ConfigurationError} for an option it does not have (naming the nearest one), a `seed`
+ * string other than `'demo'`, or an option value out of its range.
  */
 export function createMockBackend(options: MockBackendOptions = {}): MockBackend {
+  checkOptionNames(options);
   return composeBackend(options, BUILT_IN_CAPABILITIES);
+}
+
+/** Every member of {@link MockBackendOptions} (the compiler checks the list is whole and exact). */
+export const OPTION_NAMES: readonly string[] = Object.keys({
+  orgUrl: 0,
+  tokens: 0,
+  plan: 0,
+  catalog: 0,
+  selfServiceAssignment: 0,
+  rateLimits: 0,
+  now: 0,
+  seed: 0,
+  control: 0,
+  ids: 0,
+  journalSize: 0,
+  journalBodyBytes: 0,
+  replay: 0,
+  oauth: 0,
+  answersAsOf: 0,
+} satisfies Record<keyof MockBackendOptions, 0>);
+
+/**
+ * Refuses options a caller without the types could get wrong unnoticed: a misspelt name (`sed`)
+ * would otherwise start an empty organization, and a seed named other than `'demo'` would be read as
+ * a document. Each refusal names the option and the fix.
+ */
+function checkOptionNames(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ConfigurationError(`createMockBackend takes an options object (or nothing), not ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}; e.g. createMockBackend({ seed: 'demo' }).`);
+  }
+  for (const name of Object.keys(options)) {
+    if (OPTION_NAMES.includes(name)) continue;
+    const near = OPTION_NAMES.find((known) => editDistance(name.toLowerCase(), known.toLowerCase(), 2) <= 2);
+    const hint = near === undefined ? '' : ` Did you mean "${near}"?`;
+    throw new ConfigurationError(`createMockBackend has no option "${shorten(name)}".${hint} Its options: ${OPTION_NAMES.join(', ')}.`);
+  }
+  const { seed } = options as { seed?: unknown };
+  if (typeof seed === 'string' && seed !== 'demo') {
+    throw new ConfigurationError(`seed "${shorten(seed)}" names no seed: the one name it takes is 'demo' (a dozen realistic apps); otherwise give a seed document (appset/seed.schema.json) or a list of app create inputs.`);
+  }
 }
 
 /**

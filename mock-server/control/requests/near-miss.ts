@@ -3,6 +3,7 @@
 import type { RouteSpec } from '../../pipeline/route';
 import { routeLabel } from '../../pipeline/router';
 import { OKTA_API_FAMILIES, OKTA_APP_PATHS } from './okta-paths';
+import { editDistance } from '../../shared/text';
 
 /** Why a request went unserved: an Okta path this backend lacks, a path that is not Okta's, or a method the path is not served with. */
 export type UnmatchedKind = 'not-implemented' | 'not-okta' | 'method-not-allowed';
@@ -88,18 +89,6 @@ export function unmatchedNote(method: string, pathname: string, routes: readonly
 /** The most routes listed for one request, and the farthest a listed route may be. */
 const MAX_NEAR_MISSES = 3;
 const MAX_DISTANCE = 2;
-
-/** Edits between two short texts (Levenshtein), stopping early past `bound`. */
-function editDistance(a: string, b: string, bound: number): number {
-  if (Math.abs(a.length - b.length) > bound) return bound + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), previous[j]! + 1, current[j - 1]! + 1);
-    previous = current;
-  }
-  return previous[b.length]!;
-}
 
 /**
  * Costs of the path alignment, in hundredths of a change: a segment sent where the route has a

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,19 @@ function file(name: string, content: unknown): string {
 
 const bookmark = { name: 'bookmark', label: 'Wiki', signOnMode: 'BOOKMARK', settings: { app: { url: 'https://wiki.example.com' } } };
 const auth = { authorization: 'SSWS appset-mock-token' };
+
+describe('appset-mock --help', () => {
+  it('lists flags the testing guide each describes', () => {
+    const help = execFileSync(process.execPath, [cliBundle('appset-mock'), '--help'], { cwd: root, encoding: 'utf8', timeout: 15_000 });
+    const flags = [...help.matchAll(/^\s+(?:-\w, )?(--[a-z-]+)/gm)].map((match) => match[1]!);
+    expect(flags).toContain('--journal-size');
+    expect(flags.length).toBeGreaterThan(15);
+    const guide = readFileSync(join(root, 'docs/testing.md'), 'utf8');
+    const section = guide.split('Flags (`npx appset-mock --help` lists them):')[1]!.split('\n\n')[1]!;
+    // Each as the list writes it: `--port <n>`, `--no-parent-watch`, `-v`, `--version`.
+    expect(flags.filter((flag) => !new RegExp(`\`${flag}[ \`]`).test(section))).toEqual([]);
+  });
+});
 
 describe('appset-mock control-plane flags', () => {
   it('--seed FILE and --ids deterministic start from the document with the same ids; --state keeps the state across restarts', async () => {

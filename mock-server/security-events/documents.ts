@@ -17,12 +17,46 @@ const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as con
 const KID_REQUIRED =
   "Required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)";
 
+/** base64url text with no padding, as JWK members are written (RFC 7518). */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The length of a coordinate (`x`, `y`) in base64url characters, by curve: the curve's size in bytes, encoded. */
+const COORDINATE_CHARS: Readonly<Record<string, number>> = { 'P-256': 43, 'P-384': 64, 'P-521': 88, Ed25519: 43, Ed448: 76, X25519: 43, X448: 75 };
+
+/** The public members each key type needs, and their check (tokens are verified long after the seed, so a bad key is refused here, where the fix is). */
+function checkPublicMembers(jwk: Record<string, unknown>, addIssue: (path: string, message: string) => void): void {
+  const coordinate = (member: 'x' | 'y', crv: string) => {
+    const value = jwk[member];
+    const chars = COORDINATE_CHARS[crv]!;
+    if (typeof value !== 'string' || !BASE64URL.test(value) || value.length !== chars) {
+      addIssue(member, `Must be the ${crv} public key's ${member} coordinate: ${chars} base64url characters (as jose's exportJWK writes it)`);
+    }
+  };
+  if (jwk.kty === 'EC') {
+    const crv = String(jwk.crv);
+    if (!['P-256', 'P-384', 'P-521'].includes(crv)) return addIssue('crv', 'Must be P-256, P-384 or P-521 for an EC key');
+    coordinate('x', crv);
+    coordinate('y', crv);
+  } else if (jwk.kty === 'OKP') {
+    const crv = String(jwk.crv);
+    if (!['Ed25519', 'Ed448', 'X25519', 'X448'].includes(crv)) return addIssue('crv', 'Must be Ed25519, Ed448, X25519 or X448 for an OKP key');
+    coordinate('x', crv);
+  } else if (jwk.kty === 'RSA') {
+    // 2,048 bits are 342 characters; tokens signed with a shorter key are refused when verified.
+    if (typeof jwk.n !== 'string' || !BASE64URL.test(jwk.n) || jwk.n.length < 342) {
+      addIssue('n', "Must be the modulus of an RSA public key of 2,048 bits or more, in base64url (as jose's exportJWK writes it)");
+    }
+    if (typeof jwk.e !== 'string' || !BASE64URL.test(jwk.e) || jwk.e.length > 12) addIssue('e', "Must be the RSA public key's exponent in base64url, usually \"AQAB\"");
+  }
+}
+
 const checkedPublicJwk = z
   .looseObject({ kty: text(10), kid: z.string({ error: KID_REQUIRED }).min(1, KID_REQUIRED).max(200) })
   .superRefine((jwk, ctx) => {
     for (const member of PRIVATE_JWK_MEMBERS) {
       if (member in jwk) ctx.addIssue({ code: 'custom', path: [member], message: 'Private key material is refused; give the public key only' });
     }
+    checkPublicMembers(jwk, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
   });
 
 /**

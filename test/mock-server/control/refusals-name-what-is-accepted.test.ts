@@ -105,3 +105,51 @@ describe('a provider key without kid', () => {
     expect(backend.providers.list()).toEqual([]);
   });
 });
+
+describe('a provider key that is not a public key', () => {
+  async function jwkOf(alg: 'ES256' | 'ES384' | 'RS256' | 'EdDSA') {
+    const { publicKey } = await generateKeyPair(alg, { extractable: true });
+    return { ...(await exportJWK(publicKey)), kid: 'k1' };
+  }
+  const seedRefusal = (key: Record<string, unknown>) =>
+    refusal('POST', 'seed', { providers: [{ name: 'Risk', issuer: 'https://risk.example.com', jwks: { keys: [key] } }] });
+
+  it('is refused in a seed document with a placeholder or cut coordinate, naming it and its length', async () => {
+    const ec = await jwkOf('ES256');
+    expect(await seedRefusal({ ...ec, x: '…', y: '…' })).toEqual({
+      status: 400,
+      body: { error: "seed field providers[0].jwks.keys[0].x: Must be the P-256 public key's x coordinate: 43 base64url characters (as jose's exportJWK writes it)" },
+    });
+    expect((await seedRefusal({ ...(await jwkOf('ES384')), y: ec.y })).body).toEqual({
+      error: "seed field providers[0].jwks.keys[0].y: Must be the P-384 public key's y coordinate: 64 base64url characters (as jose's exportJWK writes it)",
+    });
+    expect((await seedRefusal({ ...ec, crv: 'P-192' })).body).toEqual({ error: 'seed field providers[0].jwks.keys[0].crv: Must be P-256, P-384 or P-521 for an EC key' });
+    expect((await seedRefusal({ ...(await jwkOf('EdDSA')), x: 'AAAA' })).body).toEqual({
+      error: "seed field providers[0].jwks.keys[0].x: Must be the Ed25519 public key's x coordinate: 43 base64url characters (as jose's exportJWK writes it)",
+    });
+    expect(backend.providers.list()).toEqual([]);
+  });
+
+  it('is refused with a short or missing RSA modulus or a bad exponent', async () => {
+    const rsa = await jwkOf('RS256');
+    expect((await seedRefusal({ ...rsa, n: String(rsa.n).slice(0, 171) })).body).toEqual({
+      error: "seed field providers[0].jwks.keys[0].n: Must be the modulus of an RSA public key of 2,048 bits or more, in base64url (as jose's exportJWK writes it)",
+    });
+    expect((await seedRefusal({ ...rsa, e: '65537' + '='.repeat(3) })).body).toEqual({
+      error: 'seed field providers[0].jwks.keys[0].e: Must be the RSA public key\'s exponent in base64url, usually "AQAB"',
+    });
+    expect(backend.providers.list()).toEqual([]);
+  });
+
+  it('takes the public keys jose exports, of every kind a provider signs with', async () => {
+    const keys = await Promise.all((['ES256', 'ES384', 'RS256', 'EdDSA'] as const).map(async (alg, i) => ({ ...(await jwkOf(alg)), kid: `k${i}` })));
+    const fresh = createMockBackend();
+    const response = await fresh.fetch(`${fresh.orgUrl}/__appset/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ providers: [{ name: 'Risk', issuer: 'https://risk.example.com', jwks: { keys } }] }),
+    });
+    expect(response.status).toBe(201);
+    expect(fresh.providers.list()).toHaveLength(1);
+  });
+});

@@ -19,7 +19,7 @@ describe('the published seed JSON Schema (appset/seed.schema.json)', () => {
       groups: [{ name: 'Engineering' }],
       assignments: [{ appId: '0oa1wiki000000000000', userId: '00u1ada0000000000000' }, { appId: '0oa1wiki000000000000', groupId: '00g1eng0000000000000' }],
       providers: [
-        { name: 'A', issuer: 'https://a.test', jwks: { keys: [{ kty: 'RSA', kid: 'k', n: 'AQAB', e: 'AQAB' }] } },
+        { name: 'A', issuer: 'https://a.test', jwks: { keys: [{ kty: 'RSA', kid: 'k', n: `u${'A'.repeat(341)}`, e: 'AQAB' }] } },
         { name: 'B', issuer: 'https://b.test', jwks_url: 'https://b.test/keys' },
         { name: 'C', well_known_url: 'https://c.test/.well-known/ssf-configuration' },
       ],

@@ -3,6 +3,7 @@ import { DocumentFetchError, fetchJsonDocument } from '../../src/set/fetch-docum
 import { fieldIssues, PARSE_OPTIONS } from '../../src/validation/field-issues';
 import { createLocalKeySet, createRemoteKeySet, type JsonWebKeySet, type KeyResolver } from '../../src/set/key-sets';
 import { oktaId } from '../pipeline/ids';
+import { InlineJwksSchema } from './documents';
 import { notFound, validationFailed } from '../pipeline/okta-errors';
 import { IndexedCollection } from '../state/indexed-collection';
 
@@ -138,6 +139,13 @@ export class ProviderService {
       throw new TypeError(
         `providers.register: jwks.keys[${kidless}].kid is required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)`,
       );
+    }
+    // The rest of what a seed or snapshot checks of a key set: a provider registered here is written to
+    // snapshots, which must load again.
+    const checked = InlineJwksSchema.safeParse(input.jwks, PARSE_OPTIONS);
+    if (!checked.success) {
+      const [issue] = fieldIssues(checked.error);
+      throw new TypeError(`providers.register: jwks${issue!.path ? `.${issue!.path}` : ''}: ${issue!.reason}`);
     }
     if (this.providers.page({ index: ['issuer', input.issuer], limit: 1 }).items.length > 0) {
       throw new TypeError(`providers.register: a provider already has the issuer '${input.issuer}'; delete it first`);

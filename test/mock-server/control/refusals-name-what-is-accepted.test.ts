@@ -153,3 +153,20 @@ describe('a provider key that is not a public key', () => {
     expect(fresh.providers.list()).toHaveLength(1);
   });
 });
+
+describe('providers.register', () => {
+  it('refuses a key a snapshot could not load again, naming the member', async () => {
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1' };
+    const fresh = createMockBackend();
+    expect(() => fresh.providers.register({ issuer: 'https://risk.example.com', jwks: { keys: [{ ...jwk, y: 'short' }] } })).toThrow(
+      "providers.register: jwks.keys[0].y: Must be the P-256 public key's y coordinate: 43 base64url characters (as jose's exportJWK writes it)",
+    );
+    expect(fresh.providers.list()).toEqual([]);
+    // A whole key is taken, and the snapshot holding it loads again.
+    fresh.providers.register({ issuer: 'https://risk.example.com', jwks: { keys: [jwk] } });
+    const again = createMockBackend();
+    again.restore(fresh.snapshot());
+    expect(again.providers.list().map((provider) => provider.settings.issuer)).toEqual(['https://risk.example.com']);
+  });
+});

@@ -218,7 +218,13 @@ function checkOptionNames(options: unknown): void {
   }
   for (const name of Object.keys(options)) {
     if (OPTION_NAMES.includes(name)) continue;
-    const near = OPTION_NAMES.find((known) => editDistance(name.toLowerCase(), known.toLowerCase(), 2) <= 2);
+    // The nearest option within two edits (letter case aside); the first listed of those equally near.
+    let near: string | undefined;
+    let nearest = 3;
+    for (const known of OPTION_NAMES) {
+      const distance = editDistance(name.toLowerCase(), known.toLowerCase(), 2);
+      if (distance < nearest) [near, nearest] = [known, distance];
+    }
     const hint = near === undefined ? '' : ` Did you mean "${near}"?`;
     throw new ConfigurationError(`createMockBackend has no option "${shorten(name)}".${hint} Its options: ${OPTION_NAMES.join(', ')}.`);
   }

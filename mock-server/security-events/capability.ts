@@ -6,7 +6,7 @@ import type { DirectoryParts } from '../directory/capability';
 import type { LogsParts } from '../logs/capability';
 import { direct } from '../state/direct';
 import { refuseDuplicates } from '../state/duplicates';
-import { SECURITY_EVENTS_SEED_MEMBERS, SECURITY_EVENTS_SNAPSHOT_MEMBERS } from './documents';
+import { publicKeySet, SECURITY_EVENTS_SEED_MEMBERS, SECURITY_EVENTS_SNAPSHOT_MEMBERS } from './documents';
 import { IngestionService } from './ingestion';
 import { ProviderService } from './providers';
 import { REPLAY_DEFAULTS, ReplayMemory } from './replay';
@@ -16,14 +16,6 @@ import type { MockProvidersState, MockSignalsState, SecurityEventsBackendState }
 
 type SnapshotMembers = { [K in keyof typeof SECURITY_EVENTS_SNAPSHOT_MEMBERS]: z.output<(typeof SECURITY_EVENTS_SNAPSHOT_MEMBERS)[K]> };
 type SeedMembers = { [K in keyof typeof SECURITY_EVENTS_SEED_MEMBERS]: z.output<(typeof SECURITY_EVENTS_SEED_MEMBERS)[K]> };
-
-/** JWK members holding private or symmetric key material. */
-const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
-
-/** A key set without private members: a snapshot never carries secrets, and verifying needs none. */
-function publicKeySet(jwks: { keys: object[] }): { keys: Array<Record<string, unknown>> } {
-  return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.has(member)))) };
-}
 
 /** The backend options the receiver reads. */
 export interface SecurityEventsOptions {

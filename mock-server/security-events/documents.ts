@@ -10,6 +10,11 @@ export const httpUrl = text(1000).refine((v) => URL.canParse(v) && /^https?:$/.t
 /** JWK members that hold private or symmetric key material: a key set in a seed carries public keys only. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
+/** A key set without private members: a snapshot never carries secrets, and verifying needs none. */
+export function publicKeySet(jwks: { keys: object[] }): { keys: Array<Record<string, unknown>> } {
+  return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !(PRIVATE_JWK_MEMBERS as readonly string[]).includes(member)))) };
+}
+
 /**
  * Tokens name their key by `kid` (a token without one is refused), so a key without `kid` could never
  * verify a token: it is refused here, where the fix is, rather than each token later with `invalid_key`.
@@ -50,27 +55,34 @@ function checkPublicMembers(jwk: Record<string, unknown>, addIssue: (path: strin
   }
 }
 
-const checkedPublicJwk = z
+/** A key of an inline key set as kept: a `kid`, and no private members (what snapshots of every version hold). */
+const keptPublicJwk = z
   .looseObject({ kty: text(10), kid: z.string({ error: KID_REQUIRED }).min(1, KID_REQUIRED).max(200) })
   .superRefine((jwk, ctx) => {
     for (const member of PRIVATE_JWK_MEMBERS) {
       if (member in jwk) ctx.addIssue({ code: 'custom', path: [member], message: 'Private key material is refused; give the public key only' });
     }
-    checkPublicMembers(jwk, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
   });
 
 /**
- * A public JWK. Its input type leaves `kty` optional, as jose's `JWK` does, so that
+ * A key as given to a seed or to `providers.register`: as kept, and with the public members of its
+ * type well formed (their lengths and alphabet; the point itself is checked when a token is verified).
+ * Snapshots are read with {@link keptPublicJwk} only, so those written before this check still load.
+ */
+const givenPublicJwk = keptPublicJwk.superRefine((jwk, ctx) => checkPublicMembers(jwk, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })));
+
+/**
+ * A public JWK's schema whose input type leaves `kty` optional, as jose's `JWK` does, so that
  * `{ ...(await exportJWK(publicKey)), kid }` can be given as it is; a key without `kty` is still
  * refused when the document is read, naming the member.
  */
-const publicJwk = checkedPublicJwk as unknown as z.ZodType<
-  z.output<typeof checkedPublicJwk>,
-  Omit<z.input<typeof checkedPublicJwk>, 'kty'> & { kty?: string }
->;
+type PublicJwkSchema = z.ZodType<z.output<typeof keptPublicJwk>, Omit<z.input<typeof keptPublicJwk>, 'kty'> & { kty?: string }>;
 
-/** A key set given inline (public keys only). */
-export const InlineJwksSchema = z.strictObject({ keys: z.array(publicJwk).min(1).max(SEED_LIMITS.keys) });
+/** A key set given inline, in a seed or to `providers.register` (public keys only, well formed). */
+export const InlineJwksSchema = z.strictObject({ keys: z.array(givenPublicJwk as unknown as PublicJwkSchema).min(1).max(SEED_LIMITS.keys) });
+
+/** An inline key set as a snapshot holds it. */
+const KeptJwksSchema = z.strictObject({ keys: z.array(keptPublicJwk as unknown as PublicJwkSchema).min(1).max(SEED_LIMITS.keys) });
 
 const seedProvider = z.union(
   [
@@ -81,15 +93,22 @@ const seedProvider = z.union(
   { error: 'Must be {"name", "issuer", "jwks"}, {"name", "issuer", "jwks_url"} or {"name", "well_known_url"} (each with an optional "type", default "okta")' },
 );
 
-const snapshotProvider = z.strictObject({
-  id: str(100),
-  name: str(100),
-  type: str(255),
-  status: z.enum(['ACTIVE', 'INACTIVE']),
-  settings: z.strictObject({ issuer: str(700).min(1), jwks_url: httpUrl, well_known_url: httpUrl.nullable() }),
-  /** The inline key set, or `null` when keys are fetched from `settings.jwks_url`. */
-  jwks: InlineJwksSchema.nullable(),
-});
+const snapshotProvider = z
+  .strictObject({
+    id: str(100),
+    name: str(100),
+    type: str(255),
+    status: z.enum(['ACTIVE', 'INACTIVE']),
+    // With an inline key set, `jwks_url` is `<issuer>/jwks` as the API answers it, whatever the issuer.
+    settings: z.strictObject({ issuer: str(700).min(1), jwks_url: str(1000).min(1), well_known_url: httpUrl.nullable() }),
+    /** The inline key set, or `null` when keys are fetched from `settings.jwks_url`. */
+    jwks: KeptJwksSchema.nullable(),
+  })
+  .superRefine((provider, ctx) => {
+    if (provider.jwks === null && !httpUrl.safeParse(provider.settings.jwks_url).success) {
+      ctx.addIssue({ code: 'custom', path: ['settings', 'jwks_url'], message: 'Must be an absolute http(s) URL: the keys are fetched from it' });
+    }
+  });
 
 const userSignals = z.strictObject({
   identifiers: z.array(str()).min(1).max(1000),

@@ -3,7 +3,7 @@ import { DocumentFetchError, fetchJsonDocument } from '../../src/set/fetch-docum
 import { fieldIssues, PARSE_OPTIONS } from '../../src/validation/field-issues';
 import { createLocalKeySet, createRemoteKeySet, type JsonWebKeySet, type KeyResolver } from '../../src/set/key-sets';
 import { oktaId } from '../pipeline/ids';
-import { InlineJwksSchema } from './documents';
+import { InlineJwksSchema, publicKeySet } from './documents';
 import { notFound, validationFailed } from '../pipeline/okta-errors';
 import { IndexedCollection } from '../state/indexed-collection';
 
@@ -140,9 +140,18 @@ export class ProviderService {
         `providers.register: jwks.keys[${kidless}].kid is required: tokens name their key by kid, so a key without one verifies none; give the kid your tokens' header carries (for instance the key's RFC 7638 thumbprint, jose's calculateJwkThumbprint)`,
       );
     }
-    // The rest of what a seed or snapshot checks of a key set: a provider registered here is written to
-    // snapshots, which must load again.
-    const checked = InlineJwksSchema.safeParse(input.jwks, PARSE_OPTIONS);
+    // What a seed checks of the rest: a provider registered here is written to snapshots, which must load again.
+    if (typeof input.issuer !== 'string' || input.issuer.length < 1 || input.issuer.length > 700) {
+      throw new TypeError('providers.register: issuer must be the iss its tokens carry, 1 to 700 characters, e.g. https://risk.example.com');
+    }
+    if (input.name !== undefined && (typeof input.name !== 'string' || input.name.length < 1 || input.name.length > 100)) {
+      throw new TypeError('providers.register: name must be 1 to 100 characters; leave it out for "Provider <issuer>"');
+    }
+    if (input.type !== undefined && (typeof input.type !== 'string' || input.type.length < 1 || input.type.length > 255)) {
+      throw new TypeError("providers.register: type must be 1 to 255 characters; leave it out for 'okta'");
+    }
+    // A private key may be given (its public members verify); snapshots keep the public members only.
+    const checked = InlineJwksSchema.safeParse(isKeySet(input.jwks) ? publicKeySet(input.jwks) : input.jwks, PARSE_OPTIONS);
     if (!checked.success) {
       const [issue] = fieldIssues(checked.error);
       throw new TypeError(`providers.register: jwks${issue!.path ? `.${issue!.path}` : ''}: ${issue!.reason}`);
@@ -152,7 +161,7 @@ export class ProviderService {
     }
     const provider: StoredProvider = {
       id: (this.env.newId ?? oktaId)('sse'),
-      name: input.name ?? `Provider ${input.issuer}`,
+      name: input.name ?? `Provider ${input.issuer}`.slice(0, 100),
       type: input.type ?? 'okta',
       status: 'ACTIVE',
       settings: { issuer: input.issuer, jwks_url: `${input.issuer.replace(/\/$/, '')}/jwks`, well_known_url: null },
@@ -227,4 +236,9 @@ async function discover(url: string): Promise<{ issuer: string; jwks_url: string
     throw refuse(`The discovery document is not usable (${problems.join('; ')})`);
   }
   return checked.data;
+}
+
+/** Whether a value has the shape `{ keys: [objects] }` (the rest is for the key set's schema to say). */
+function isKeySet(value: unknown): value is { keys: object[] } {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { keys?: unknown }).keys) && (value as { keys: unknown[] }).keys.every((key) => typeof key === 'object' && key !== null);
 }

@@ -6,7 +6,12 @@ import type { DeviceSignals, UserSignals } from './signals';
 
 /** Security events providers, read and changed directly. */
 export interface MockProvidersState {
-  /** Adds an ACTIVE provider whose key set is given (nothing is fetched): the shortcut for tests. */
+  /**
+   * Adds an ACTIVE provider whose key set is given (nothing is fetched): the shortcut for tests.
+   * Throws a `TypeError` naming the member for what a seed refuses too: an issuer of no or more than
+   * 700 characters, a name over 100, a key without `kid`, with private members, or whose public
+   * members are not those of its type (`jose`'s `exportJWK` of a public key, with a `kid`, passes).
+   */
   register(input: RegisterProviderInput): SecurityEventsProvider;
   /** The provider as the API renders it, or `undefined`. */
   get(id: string): SecurityEventsProvider | undefined;

@@ -13,6 +13,9 @@ describe('createMockBackend options', () => {
     expect(untyped({ sed: 'demo' })).toThrow('createMockBackend has no option "sed". Did you mean "seed"? Its options: orgUrl, tokens,');
     expect(untyped({ orgURL: 'https://acme.okta.com' })).toThrow('Did you mean "orgUrl"?');
     expect(untyped({ journalsize: 10 })).toThrow('Did you mean "journalSize"?');
+    // The nearest, not the first listed within reach: "rplay" is one edit from replay, two from plan.
+    expect(untyped({ rplay: {} })).toThrow('Did you mean "replay"?');
+    expect(untyped({ ios: 'random' })).toThrow('Did you mean "ids"?');
     // Nothing near: the list alone.
     expect(untyped({ port: 4010 })).toThrow(/^createMockBackend has no option "port"\. Its options: orgUrl, .*answersAsOf\.$/);
     // An unknown option given as undefined is still a mistake.

@@ -170,3 +170,32 @@ describe('providers.register', () => {
     expect(again.providers.list().map((provider) => provider.settings.issuer)).toEqual(['https://risk.example.com']);
   });
 });
+
+describe('a provider that a snapshot keeps', () => {
+  it('loads again however it was registered, and snapshots written before the key checks still load', async () => {
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1' };
+    const fresh = createMockBackend();
+    // An issuer that is not a URL: the answer's jwks_url is <issuer>/jwks all the same.
+    fresh.providers.register({ issuer: 'risk-engine', jwks: { keys: [jwk] } });
+    fresh.providers.register({ issuer: `https://${'r'.repeat(200)}.example.com`, jwks: { keys: [{ ...jwk, kid: 'k2' }] } });
+    const snapshot = fresh.snapshot() as { providers: Array<{ name: string; jwks: { keys: Array<Record<string, unknown>> } | null }> };
+    expect(snapshot.providers.map((provider) => provider.name.length <= 100)).toEqual([true, true]);
+    const again = createMockBackend();
+    again.restore(snapshot);
+    expect(again.providers.list().map((provider) => provider.settings.issuer)).toEqual(['risk-engine', `https://${'r'.repeat(200)}.example.com`]);
+    // A key the seed now refuses, as an older version kept it: the snapshot still loads.
+    snapshot.providers[0]!.jwks!.keys[0] = { kty: 'EC', crv: 'P-256', x: '…', y: '…', kid: 'risk-1' };
+    createMockBackend().restore(snapshot);
+  });
+
+  it('is refused at register when a snapshot could not hold it, naming the member', async () => {
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1' }] };
+    const fresh = createMockBackend();
+    expect(() => fresh.providers.register({ issuer: '', jwks })).toThrow('providers.register: issuer must be the iss its tokens carry, 1 to 700 characters');
+    expect(() => fresh.providers.register({ issuer: 'https://risk.example.com', name: 'n'.repeat(101), jwks })).toThrow('providers.register: name must be 1 to 100 characters');
+    expect(() => fresh.providers.register({ issuer: 'https://risk.example.com', type: '', jwks })).toThrow('providers.register: type must be 1 to 255 characters');
+    expect(fresh.providers.list()).toEqual([]);
+  });
+});

@@ -81,8 +81,8 @@ type PublicJwkSchema = z.ZodType<z.output<typeof keptPublicJwk>, Omit<z.input<ty
 /** A key set given inline, in a seed or to `providers.register` (public keys only, well formed). */
 export const InlineJwksSchema = z.strictObject({ keys: z.array(givenPublicJwk as unknown as PublicJwkSchema).min(1).max(SEED_LIMITS.keys) });
 
-/** An inline key set as a snapshot holds it. */
-const KeptJwksSchema = z.strictObject({ keys: z.array(keptPublicJwk as unknown as PublicJwkSchema).min(1).max(SEED_LIMITS.keys) });
+/** An inline key set as a snapshot holds it (`providers.register` takes an empty one, for a provider that sends nothing). */
+const KeptJwksSchema = z.strictObject({ keys: z.array(keptPublicJwk as unknown as PublicJwkSchema).max(SEED_LIMITS.keys) });
 
 const seedProvider = z.union(
   [

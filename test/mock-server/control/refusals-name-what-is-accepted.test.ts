@@ -184,6 +184,10 @@ describe('a provider that a snapshot keeps', () => {
     const again = createMockBackend();
     again.restore(snapshot);
     expect(again.providers.list().map((provider) => provider.settings.issuer)).toEqual(['risk-engine', `https://${'r'.repeat(200)}.example.com`]);
+    // An empty key set (a provider that sends nothing) is taken and kept too.
+    const quiet = createMockBackend();
+    quiet.providers.register({ issuer: 'https://quiet.example.com', jwks: { keys: [] } });
+    createMockBackend().restore(quiet.snapshot());
     // A key the seed now refuses, as an older version kept it: the snapshot still loads.
     snapshot.providers[0]!.jwks!.keys[0] = { kty: 'EC', crv: 'P-256', x: '…', y: '…', kid: 'risk-1' };
     createMockBackend().restore(snapshot);

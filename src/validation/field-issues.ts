@@ -7,7 +7,7 @@ export interface FieldIssue {
   /** Why the value was refused, e.g. `The field cannot be left blank`. */
   reason: string;
   /**
-   * For a value outside an enumeration of at most 12 (`reason` {@link NOT_ALLOWED_VALUE}): the values
+   * For a value outside an enumeration of at most 12 (`reason` `Not one of the allowed values`): the values
    * the field takes, e.g. `['BOOKMARK']`. The message of a `RequestValidationError` lists them.
    */
   allowed?: string[];

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 import { browserVariants } from './scripts/browser-variants';
 
@@ -31,6 +31,15 @@ const commonJsMswLoader: Plugin = {
   },
 };
 
+/**
+ * Source maps name each line's file and place in the sources but leave the sources' text out: stack
+ * traces (`node --enable-source-maps`) and error reporters read the places, and the text would more
+ * than double what every install downloads (about 7 of the package's 18.6 MB unpacked).
+ */
+function mapsWithoutSources(options: BuildOptions): void {
+  options.sourcesContent = false;
+}
+
 export default defineConfig([
   {
     entry: {
@@ -44,6 +53,7 @@ export default defineConfig([
     // holds between `appset`, `appset/set` and `appset/mock-server`.
     splitting: true,
     sourcemap: true,
+    esbuildOptions: mapsWithoutSources,
     // dist/browser and dist/appset-mock are other builds'.
     clean: ['!browser/**', '!appset-mock/**'],
     target: 'node20',
@@ -62,6 +72,7 @@ export default defineConfig([
     noExternal: ['zod'],
     splitting: true,
     sourcemap: true,
+    esbuildOptions: mapsWithoutSources,
     clean: true,
     target: 'node20',
     platform: 'node',
@@ -87,6 +98,7 @@ export default defineConfig([
     format: ['esm'],
     splitting: true,
     sourcemap: true,
+    esbuildOptions: mapsWithoutSources,
     clean: true,
     target: 'es2022',
     platform: 'browser',

@@ -15,11 +15,11 @@ import { loadPki } from './credentials/pki-loader';
 import { credentialsProblem, loadCredentials, takeCredentials } from './credentials/snapshot';
 import { APPS_SEED_MEMBERS, APPS_SNAPSHOT_MEMBERS } from './documents';
 import { GroupAppUsers } from './group-membership';
-import { orgSubdomain, renderApp, withoutClientSecret } from './representation';
+import { orgSubdomain, renderAppBytes, withoutClientSecret } from './representation';
 import { appRoutes } from './routes';
 import { AppService, type MockPlan } from './service';
 import type { AppsBackendState, MockAppsState, MockGroupsState, MockUsersState } from './state';
-import { storedApp, type AppGroupAssignment, type AppUserAssignment } from './store';
+import { storedApp, type AppGroupAssignment, type AppUserAssignment, type StoredApp } from './store';
 import type { AppsParts } from './parts';
 import type { LogsParts } from '../logs/capability';
 import { AppChangeLog } from './change-log';
@@ -70,13 +70,17 @@ export const APPS = {
     const groupAppUsers = new GroupAppUsers(apps, directory);
     apps.groupListener = groupAppUsers;
     directory.listener = groupAppUsers;
-    const render = (id: string) => renderApp(apps.require(id), ctx.orgUrl()) as Application;
+    // The app as GET answers it, read from the bytes GET sends: an object of the caller's own, so
+    // changing it changes nothing stored (the rendering shares the stored body's members).
+    const decoder = new TextDecoder();
+    const renderStored = (app: StoredApp) => JSON.parse(decoder.decode(renderAppBytes(app, ctx.orgUrl()))) as Application;
+    const render = (id: string) => renderStored(apps.require(id));
     const changes = new AppChangeLog(need<LogsParts>('logs').write, apps, directory);
 
     const appsState: MockAppsState = {
       create: (input, o) => direct('apps.create', () => render(apps.create(input, o?.activate ?? true, now()).body.id)),
       get: (id) => (apps.apps.has(id) ? render(id) : undefined),
-      list: () => [...apps.apps.values()].map((a) => renderApp(a, ctx.orgUrl()) as Application),
+      list: () => [...apps.apps.values()].map(renderStored),
       get size() {
         return apps.apps.size;
       },

@@ -38,6 +38,17 @@ describe('backend.apps', () => {
     expect(backend.apps.size).toBe(1);
   });
 
+  it("get, list and create hand out objects of the caller's own: changing one changes nothing stored", async () => {
+    const created = backend.apps.create(customSaml('Owned'));
+    const before = (await call(backend, `/api/v1/apps/${created.id}`)).body;
+    for (const app of [created, backend.apps.get(created.id)!, backend.apps.list().find((a) => a.id === created.id)!]) {
+      (app.settings as { app: Record<string, unknown> }).app.audienceOverride = 'changed by the test';
+      (app as { label: string }).label = 'Changed';
+    }
+    expect(backend.apps.get(created.id)).toEqual(before);
+    expect((await call(backend, `/api/v1/apps/${created.id}`)).body).toEqual(before);
+  });
+
   it('get answers undefined for an unknown id', () => {
     expect(backend.apps.get(MISSING)).toBeUndefined();
   });

@@ -19,6 +19,13 @@ function shown(set: StoredResourceSet, orn: ResourceSetService['orn']): MockReso
   };
 }
 
+/** What a snapshot's other members hold that resources may name. */
+interface SnapshotNames {
+  groups?: Array<{ id: string }>;
+  apps?: { items: Array<{ body: { id: string; name?: unknown } }> };
+  resourceSets?: SnapshotResourceSet[];
+}
+
 /**
  * Resource sets: custom sets of the organization's apps, groups and users, by ORN or REST URL
  * (`/api/v1/iam/resource-sets…`, `backend.resourceSets`).
@@ -38,11 +45,17 @@ export const IAM_RESOURCE_SETS = {
       snapshot: {
         // After the apps, users and groups the resources name.
         phase: 70,
-        take: () => ({ resourceSets: sets.all().map((s) => shown(s, orn)) }),
+        take: () => {
+          sets.sweep();
+          return { resourceSets: sets.all().map((s) => shown(s, orn)) };
+        },
         check(doc, refuse) {
+          const d = doc as SnapshotNames;
+          const groups = new Set((d.groups ?? []).map((g) => g.id));
+          const appNames = new Map((d.apps?.items ?? []).map((a) => [a.body.id, String(a.body.name)]));
           const ids = new Set<string>();
           const labels = new Set<string>();
-          ((doc as { resourceSets?: SnapshotResourceSet[] }).resourceSets ?? []).forEach((s, i) => {
+          (d.resourceSets ?? []).forEach((s, i) => {
             const at = `resourceSets[${i}]`;
             if (ids.has(s.id)) refuse(`${at}.id`, `the id ${s.id} is given twice`);
             if (labels.has(s.label)) refuse(`${at}.label`, `the label ${s.label} is given twice; labels are unique`);
@@ -50,7 +63,10 @@ export const IAM_RESOURCE_SETS = {
             labels.add(s.label);
             s.resources.forEach((r, j) => {
               const read = readOrn(r.orn);
-              if (!read || !targetOf(read.ref)) refuse(`${at}.resources[${j}].orn`, `${r.orn} is not the ORN of a resource a resource set takes`);
+              const target = read && targetOf(read.ref);
+              if (!target) return refuse(`${at}.resources[${j}].orn`, `${r.orn} is not the ORN of a resource a resource set takes`);
+              if (target.kind === 'app' && appNames.get(target.id) !== target.name) refuse(`${at}.resources[${j}].orn`, `no ${target.name} app in the snapshot has the id ${target.id}`);
+              if ((target.kind === 'group' || target.kind === 'group-members') && !groups.has(target.id)) refuse(`${at}.resources[${j}].orn`, `no group in the snapshot has the id ${target.id}`);
               if (ids.has(r.id)) refuse(`${at}.resources[${j}].id`, `the id ${r.id} is given twice`);
               ids.add(r.id);
             });
@@ -67,7 +83,10 @@ export const IAM_RESOURCE_SETS = {
       },
       state: {
         resourceSets: {
-          list: () => sets.all().map((s) => shown(s, orn)),
+          list: () => {
+            sets.sweep();
+            return sets.all().map((s) => shown(s, orn));
+          },
           get size() {
             return sets.size;
           },

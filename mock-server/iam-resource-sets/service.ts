@@ -58,6 +58,9 @@ const noSet = (idOrLabel: string): OktaHttpError => notFound(idOrLabel, 'IAMPoli
  * Okta's rules for resource sets: a label (unique) and a description, at most 1,000 resources each
  * named by an ORN of this organization or its REST URL (an app, every app of a kind, every app, a
  * group, its members, every group, every user), each held once; a set is found by its id or its label.
+ * An app or group deleted since it was added is no resource any more: what a deletion leaves behind
+ * is dropped when the set is next read, and swept before the bound on all resources is judged and
+ * before a snapshot (as role targets are).
  */
 export class ResourceSetService {
   readonly #sets = new Map<string, StoredResourceSet>();
@@ -81,11 +84,34 @@ export class ResourceSetService {
     return [...this.#sets.values()];
   }
 
+  /** Drops from every set the resources naming apps and groups deleted since. */
+  sweep(): void {
+    for (const set of this.#sets.values()) this.#current(set);
+  }
+
   /** The set whose id, or else label, is `idOrLabel`; `E0000007 … (IAMPolicy)` when none. */
   get(idOrLabel: string): StoredResourceSet {
     const found = this.#sets.get(idOrLabel) ?? this.all().find((s) => s.label === idOrLabel);
     if (!found) throw noSet(idOrLabel);
-    return found;
+    return this.#current(found);
+  }
+
+  /** The set without the resources naming apps and groups deleted since (kept so). */
+  #current(set: StoredResourceSet): StoredResourceSet {
+    const kept = set.resources.filter((r) => this.#exists(r.ref));
+    if (kept.length < set.resources.length) {
+      this.#resourceCount -= set.resources.length - kept.length;
+      set.resources = kept;
+    }
+    return set;
+  }
+
+  /** Whether what a reference names exists: the app (of that name), the group; collections always do. */
+  #exists(ref: ResourceRef): boolean {
+    const target = targetOf(ref);
+    if (target?.kind === 'app') return this.apps.apps.get(target.id)?.body.name === target.name;
+    if (target?.kind === 'group' || target?.kind === 'group-members') return this.directory.group(target.id) !== undefined;
+    return target !== undefined;
   }
 
   /** Makes a set from a request body (`label`, `description`, `resources`). */
@@ -163,6 +189,7 @@ export class ResourceSetService {
     if (set.resources.length + fresh.length > MAX_RESOURCES_PER_SET) {
       throw validationFailed([{ path: field, reason: `A resource set holds at most ${MAX_RESOURCES_PER_SET} resources` }]);
     }
+    if (this.#resourceCount + fresh.length > MAX_RESOURCES_TOTAL) this.sweep();
     if (this.#resourceCount + fresh.length > MAX_RESOURCES_TOTAL) {
       throw validationFailed([{ path: field, reason: `The organization's resource sets hold ${MAX_RESOURCES_TOTAL} resources, the most this backend keeps; remove some first` }]);
     }
@@ -211,11 +238,7 @@ export class ResourceSetService {
     }
     const target = ref && targetOf(ref);
     if (!ref || !target) throw refuse(`${item} is not a resource a resource set takes (an app, apps, a group, its users, groups or users, as an ORN or a REST URL)`);
-    if (target.kind === 'app') {
-      const app = this.apps.apps.get(target.id);
-      if (!app || app.body.name !== target.name) throw refuse(`No ${target.name} app has the id ${target.id}`);
-    }
-    if ((target.kind === 'group' || target.kind === 'group-members') && !this.directory.group(target.id)) throw refuse(`No group has the id ${target.id}`);
+    if (!this.#exists(ref)) throw refuse(target.kind === 'app' ? `No ${target.name} app has the id ${target.id}` : `No group has the id ${'id' in target ? target.id : ''}`);
     return ref;
   }
 

@@ -47,6 +47,21 @@ describe('resource sets in snapshots and resets', () => {
     expect(backend.snapshot()).toEqual(snapshot);
   });
 
+  it('refuses a document whose resource names an app or group it does not hold', async () => {
+    const { orgId } = await seedSets();
+    const snapshot = backend.snapshot();
+    const [set] = snapshot.resourceSets!;
+    const [appResource, groupResource] = set!.resources;
+    const restore = (resources: unknown[]) => () => backend.restore({ ...snapshot, resourceSets: [{ ...set, resources }] } as Snapshot);
+    expect(restore([{ ...appResource, orn: `orn:okta:idp:${orgId}:apps:bookmark:0oa1nothere000000000` }])).toThrow(
+      /^snapshot field resourceSets\[0\]\.resources\[0\]\.orn: no bookmark app in the snapshot has the id 0oa1nothere000000000/,
+    );
+    expect(restore([{ ...groupResource, orn: `orn:okta:directory:${orgId}:groups:00g1nothere000000000:contained_resources` }])).toThrow(
+      /^snapshot field resourceSets\[0\]\.resources\[0\]\.orn: no group in the snapshot has the id 00g1nothere000000000/,
+    );
+    expect(backend.snapshot()).toEqual(snapshot);
+  });
+
   it('restores a snapshot written before resource sets existed, with none', async () => {
     await seedSets();
     const { resourceSets: _none, ...older } = backend.snapshot();

@@ -171,6 +171,19 @@ describe('resource sets', () => {
     ]);
   });
 
+  it('drops a resource naming an app or group deleted since it was added, as role targets are', async () => {
+    const app = await bookmark();
+    const orgId = app.orn.split(':')[3]!;
+    const eng = backend.directory.addGroup({ name: 'Engineering' });
+    const made = await create({ label: 'gone', description: 'd', resources: [app.orn, `orn:okta:directory:${orgId}:groups:${eng.id}`, `orn:okta:directory:${orgId}:users`] });
+    await call(backend, `/api/v1/apps/${app.id}/lifecycle/deactivate`, { method: 'POST', authorization: admin });
+    expect((await call(backend, `/api/v1/apps/${app.id}`, { method: 'DELETE', authorization: admin })).status).toBe(204);
+    backend.directory.deleteGroup(eng.id);
+    const listed = await call(backend, `${SETS}/${made.body.id}/resources`);
+    expect(listed.body.resources.map((r: { orn: string }) => r.orn)).toEqual([`orn:okta:directory:${orgId}:users`]);
+    expect(backend.resourceSets.list()[0]!.resources.map((r) => r.orn)).toEqual([`orn:okta:directory:${orgId}:users`]);
+  });
+
   it('holds at most 1,000 resources in a set, refusing more whether at creation or by additions', async () => {
     const app = await bookmark();
     const orgId = app.orn.split(':')[3]!;

@@ -122,9 +122,10 @@ export class ResourceSetService {
     if (this.#sets.size >= MAX_RESOURCE_SETS) {
       throw validationFailed([{ path: 'label', reason: `The organization holds ${MAX_RESOURCE_SETS} resource sets, the most this backend keeps; delete some first` }]);
     }
+    const fresh = this.#fresh([], refs, 'resources');
     const at = wholeSeconds(nowMs);
     const set: StoredResourceSet = { id: this.newId('iam'), ...fields, created: at, lastUpdated: at, resources: [] };
-    this.#add(set, refs, at, 'resources');
+    this.#push(set, fresh, at);
     this.#sets.set(set.id, set);
     return set;
   }
@@ -148,7 +149,7 @@ export class ResourceSetService {
     const set = this.get(idOrLabel);
     const given = isObject(body) ? body.additions : undefined;
     if (given === undefined || given === null) throw validationFailed([{ path: 'additions', reason: 'Additions must be specified' }]);
-    this.#add(set, this.#refs(given, 'additions'), wholeSeconds(nowMs), 'additions');
+    this.#push(set, this.#fresh(set.resources, this.#refs(given, 'additions'), 'additions'), wholeSeconds(nowMs));
     return set;
   }
 
@@ -178,21 +179,27 @@ export class ResourceSetService {
     return ornOf(ref, this.orgId());
   }
 
-  #add(set: StoredResourceSet, refs: ResourceRef[], at: string, field: string): void {
-    const held = new Set(set.resources.map((r) => refKey(r.ref)));
+  /** The references a set does not hold yet, each once; refuses more than the bounds allow (no id drawn yet). */
+  #fresh(held: readonly StoredResource[], refs: ResourceRef[], field: string): ResourceRef[] {
+    const keys = new Set(held.map((r) => refKey(r.ref)));
     const fresh: ResourceRef[] = [];
     for (const ref of refs) {
-      if (held.has(refKey(ref))) continue;
-      held.add(refKey(ref));
+      if (keys.has(refKey(ref))) continue;
+      keys.add(refKey(ref));
       fresh.push(ref);
     }
-    if (set.resources.length + fresh.length > MAX_RESOURCES_PER_SET) {
+    if (held.length + fresh.length > MAX_RESOURCES_PER_SET) {
       throw validationFailed([{ path: field, reason: `A resource set holds at most ${MAX_RESOURCES_PER_SET} resources` }]);
     }
     if (this.#resourceCount + fresh.length > MAX_RESOURCES_TOTAL) this.sweep();
     if (this.#resourceCount + fresh.length > MAX_RESOURCES_TOTAL) {
       throw validationFailed([{ path: field, reason: `The organization's resource sets hold ${MAX_RESOURCES_TOTAL} resources, the most this backend keeps; remove some first` }]);
     }
+    return fresh;
+  }
+
+  /** Adds checked references to a set, each with a fresh `ire…` id. */
+  #push(set: StoredResourceSet, fresh: readonly ResourceRef[], at: string): void {
     for (const ref of fresh) set.resources.push({ id: this.newId('ire'), ref, created: at, lastUpdated: at });
     this.#resourceCount += fresh.length;
   }

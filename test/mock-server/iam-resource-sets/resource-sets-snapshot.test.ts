@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../mock-server/index';
 import { useMockBackend } from '../../support/backend';
-import { call } from '../raw-http';
+import { call, expectOktaError } from '../raw-http';
 
-const { backend } = useMockBackend();
+const { backend } = useMockBackend({ ids: 'deterministic' });
 const SETS = '/api/v1/iam/resource-sets';
 
 async function seedSets() {
@@ -60,6 +60,29 @@ describe('resource sets in snapshots and resets', () => {
       /^snapshot field resourceSets\[0\]\.resources\[0\]\.orn: no group in the snapshot has the id 00g1nothere000000000/,
     );
     expect(backend.snapshot()).toEqual(snapshot);
+  });
+
+  it('holds 100,000 resources in all sets together, and draws no id for a set it refuses (deterministic ids stay as they were)', async () => {
+    const { orgId } = await seedSets();
+    const snapshot = backend.snapshot();
+    const at = snapshot.resourceSets![0]!.created;
+    // 100 sets of 1,000 resources each (every app of a kind needs no app): the bound on all sets together.
+    const resourceSets = Array.from({ length: 100 }, (_, i) => ({
+      id: `iam${String(i).padStart(17, '0')}`,
+      label: `full-${i}`,
+      description: 'd',
+      created: at,
+      lastUpdated: at,
+      resources: Array.from({ length: 1000 }, (_, j) => ({ id: `ire${String(i * 1000 + j).padStart(17, '0')}`, orn: `orn:okta:idp:${orgId}:apps:kind${j}`, created: at, lastUpdated: at })),
+    }));
+    backend.restore({ ...snapshot, resourceSets } as Snapshot);
+    const counter = backend.snapshot().idCounter;
+    expectOktaError(await call(backend, SETS, { method: 'POST', json: { label: 'one-more', description: 'd', resources: [`orn:okta:directory:${orgId}:users`] } }), 400, 'E0000001', 'Api validation failed: resources', [
+      "resources: The organization's resource sets hold 100000 resources, the most this backend keeps; remove some first",
+    ]);
+    expect(backend.snapshot().idCounter).toBe(counter);
+    // A set without resources is still made.
+    expect((await call(backend, SETS, { method: 'POST', json: { label: 'empty', description: 'd' } })).status).toBe(200);
   });
 
   it('restores a snapshot written before resource sets existed, with none', async () => {

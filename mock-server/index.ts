@@ -25,6 +25,7 @@ export type { IssueRefreshTokenInput, SurroundingsSeedResult } from './apps/surr
 export type { PolicyInput } from './policies/store';
 export type { MockGroupRulesState } from './group-rules/state';
 export type { MockAssignee, MockRoleAssignment, MockRolesState } from './roles/state';
+export type { MockResourceSet, MockResourceSetResource, MockResourceSetsState } from './iam-resource-sets/state';
 export type { AppTarget, AssigneeType } from './roles/store';
 export type { LogEntity } from './logs/writer';
 export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';

@@ -50,7 +50,7 @@ export const OKTA_FAMILIES: ReadonlyArray<{ path: string; what: string }> = [
   { path: '/api/v1/meta/schemas/group', what: 'the group profile schema' },
   { path: '/api/v1/features', what: "the org's features" },
   { path: '/api/v1/org', what: "the org's settings and contacts" },
-  { path: '/api/v1/iam', what: 'custom admin roles and resource sets' },
+  { path: '/api/v1/iam/roles', what: 'custom admin roles and their permissions' },
   { path: '/api/v1/idps', what: 'identity providers' },
   { path: '/api/v1/authenticators', what: 'authenticators' },
   { path: '/api/v1/zones', what: 'network zones' },

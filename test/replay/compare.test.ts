@@ -11,6 +11,8 @@ describe('ids in recorded and replayed answers', () => {
     ['a group role assignment (gra…)', 'grakwr6yx1gwn7G2x1d7', '<id:gra>'],
     ['an interclient trust mapping (itm…)', 'itm1a2b3c4d5e6f7g8h9', '<id:itm>'],
     ['a Cross App Access connection (cwo…)', 'cwo1a2b3c4d5e6f7g8h9', '<id:cwo>'],
+    ['a resource set (iam…)', 'iamqgahvw0zXNQ14J5d7', '<id:iam>'],
+    ['a resource of a set (ire…)', 'ireqgml15lndhHPir5d7', '<id:ire>'],
   ])('%s is compared by kind', (_what, id, kind) => {
     expect(normalise(`https://acme.okta.com/api/v1/x/${id}`, ctx)).toBe(`<org>/api/v1/x/${kind}`);
   });

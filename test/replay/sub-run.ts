@@ -19,6 +19,12 @@ const ID_VALUE = /^(?:[0-9A-Za-z]{20}|[A-Za-z0-9_-]{43})$/;
 export function learnIds(recorded: unknown, ours: unknown, ids: Map<string, string>): void {
   if (typeof recorded === 'string' && typeof ours === 'string') {
     if (recorded !== ours && ID_VALUE.test(recorded) && ID_VALUE.test(ours) && !ids.has(recorded)) ids.set(recorded, ours);
+    // An ORN (`orn:okta:idp:{orgId}:apps:{name}:{appId}`) names the org and the object by their ids:
+    // each part stands for ours at the same place, so a client that sends it back names our org.
+    else if (recorded.startsWith('orn:') && ours.startsWith('orn:')) {
+      const [r, o] = [recorded.split(':'), ours.split(':')];
+      if (r.length === o.length) r.forEach((part, i) => learnIds(part, o[i], ids));
+    }
     return;
   }
   if (Array.isArray(recorded) && Array.isArray(ours)) {

@@ -23,6 +23,7 @@ const MEMBERS = {
   groupRules: true,
   directory: true,
   roles: true,
+  resourceSets: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 
 const NOTES = {

@@ -26,6 +26,7 @@ export type { PolicyInput } from './policies/store';
 export type { MockGroupRulesState } from './group-rules/state';
 export type { MockAssignee, MockRoleAssignment, MockRolesState } from './roles/state';
 export type { MockResourceSet, MockResourceSetResource, MockResourceSetsState } from './iam-resource-sets/state';
+export type { MockAuthenticator, MockAuthenticatorsState } from './authenticators/state';
 export type { AppTarget, AssigneeType } from './roles/store';
 export type { LogEntity } from './logs/writer';
 export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';

@@ -23,7 +23,9 @@ export type MockScope =
   | 'okta.userTypes.read'
   | 'okta.userTypes.manage'
   | 'okta.roles.read'
-  | 'okta.roles.manage';
+  | 'okta.roles.manage'
+  | 'okta.authenticators.read'
+  | 'okta.authenticators.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -58,6 +60,8 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.userTypes.manage',
   'okta.roles.read',
   'okta.roles.manage',
+  'okta.authenticators.read',
+  'okta.authenticators.manage',
 ];
 
 /**

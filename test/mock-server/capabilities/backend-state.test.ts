@@ -24,6 +24,7 @@ const MEMBERS = {
   directory: true,
   roles: true,
   resourceSets: true,
+  authenticators: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 
 const NOTES = {

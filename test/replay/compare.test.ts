@@ -1,7 +1,7 @@
 // The replay compares the ids an organization chose by kind, never by value (the recordings
 // README): every kind the backend makes is one the comparison knows.
 import { describe, expect, it } from 'vitest';
-import { normalise, type CompareContext } from './compare';
+import { compareAnswers, normalise, type CompareContext } from './compare';
 
 const ctx: CompareContext = { origins: ['https://acme.okta.com'], generatedNames: new Set(), optional: new Set(), old: false };
 
@@ -13,6 +13,7 @@ describe('ids in recorded and replayed answers', () => {
     ['a Cross App Access connection (cwo…)', 'cwo1a2b3c4d5e6f7g8h9', '<id:cwo>'],
     ['a resource set (iam…)', 'iamqgahvw0zXNQ14J5d7', '<id:iam>'],
     ['a resource of a set (ire…)', 'ireqgml15lndhHPir5d7', '<id:ire>'],
+    ['an authenticator (aut…)', 'autnwmp13v5jQ3JQJ5d7', '<id:aut>'],
   ])('%s is compared by kind', (_what, id, kind) => {
     expect(normalise(`https://acme.okta.com/api/v1/x/${id}`, ctx)).toBe(`<org>/api/v1/x/${kind}`);
   });
@@ -20,5 +21,16 @@ describe('ids in recorded and replayed answers', () => {
   it('ids that are the same in every org stay as they are (a targetable role assignment, a feature)', () => {
     expect(normalise('IFIFAX2BIRGUSTQ', ctx)).toBe('IFIFAX2BIRGUSTQ');
     expect(normalise('ftr3aIC4kQI7sJEgoodC', ctx)).toBe('ftr3aIC4kQI7sJEgoodC');
+  });
+});
+
+describe('sets of names the org answers in either order', () => {
+  const answer = (body: unknown) => ({ status: 200, headers: { 'content-type': ['application/json'] }, body });
+  it('compares Okta Verify\'s userVerificationMethods as a set, and other lists in order', () => {
+    const okta = (methods: string[], other: string[]) => ({ settings: { userVerificationMethods: methods, algorithms: other } });
+    const out = compareAnswers(answer(okta(['PIN', 'BIOMETRICS'], ['ES256', 'RS256'])), answer(okta(['BIOMETRICS', 'PIN'], ['RS256', 'ES256'])), ctx, false);
+    expect(out.filter((d) => d.includes('userVerificationMethods'))).toEqual([]);
+    expect(out.some((d) => d.startsWith('settings.algorithms[0]'))).toBe(true);
+    expect(compareAnswers(answer(okta(['PIN'], [])), answer(okta(['BIOMETRICS'], [])), ctx, false)).not.toEqual([]);
   });
 });

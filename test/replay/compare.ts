@@ -36,11 +36,13 @@ export interface Answer {
  * Okta ids (a 3-character prefix naming the kind, 17 base62 characters), compared by kind: the org
  * chose them. `oty`/`osc` are user types and their schemas, `spr` the org's system principal, `pks` a client's JSON Web Keys,
  * `ra1`/`gra` role assignments of users and groups, `itm` interclient trust mappings, `cwo` Cross App Access connections,
- * `iam`/`ire` resource sets and their resources.
+ * `iam`/`ire` resource sets and their resources, `aut` authenticators.
  */
-const ID = /\b(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol|exk|ofc|gPm|oty|osc|spr|ra1|gra|rul|nzo|dae|pks|itm|cwo|iam|ire)[0-9A-Za-z]{17}\b/g;
+const ID = /\b(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol|exk|ofc|gPm|oty|osc|spr|ra1|gra|rul|nzo|dae|pks|itm|cwo|iam|ire|aut)[0-9A-Za-z]{17}\b/g;
 /** Key ids, CSR ids and thumbprints: 43 base64url characters (a SHA-256 digest). */
 const DIGEST_ID = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+/** Members (their paths without list indices) that hold a set of names in no fixed order: Okta Verify's `userVerificationMethods`. */
+const UNORDERED = new Set(['settings.userVerificationMethods']);
 /** Members holding base64 DER (certificates, CSRs): compared as such, not by length (which follows the org's name). */
 const DER_BASE64 = new Set(['x5c', 'csr']);
 const TIMESTAMP = /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.(\d+))?Z\b/g;
@@ -106,7 +108,9 @@ function compareValue(
     return;
   }
   if (rt === 'array') {
-    const [ra, oa] = [rec as unknown[], ours as unknown[]];
+    let [ra, oa] = [rec as unknown[], ours as unknown[]];
+    // A set of names the org answers in either order (A191 reads the same one both ways): compared sorted.
+    if (UNORDERED.has(logical) && [...ra, ...oa].every((v) => typeof v === 'string')) [ra, oa] = [[...ra].sort(), [...oa].sort()];
     // A list's length depends on what else the recording org held; element shapes still compare.
     if (!isList && ra.length !== oa.length) out.push(`${path}: ${oa.length} items, real orgs answer ${ra.length}`);
     for (let i = 0; i < Math.min(ra.length, oa.length); i++) compareValue(ra[i], oa[i], `${path}[${i}]`, logical, ctx, out, false);

@@ -60,4 +60,34 @@ describe('lists in the replay of whole tests', () => {
     const results = await replayWholeTest(server, listed, recordings);
     expect(results[2]!.differences).toContain('list: ours lists the items in another order than real orgs');
   });
+  it('aligns the org\'s built-in authenticators by key, so a test reads ours under the id the recording org gave its own', async () => {
+    const recordedId = 'autnwmp13v5jQ3JQJ5d7';
+    const self = `https://recorded.okta.com/api/v1/authenticators/${recordedId}`;
+    const email = {
+      type: 'email',
+      id: recordedId,
+      key: 'okta_email',
+      status: 'ACTIVE',
+      name: 'Email',
+      created: '2025-03-19T09:20:46.000Z',
+      lastUpdated: '2025-03-19T09:20:46.000Z',
+      settings: { allowedFor: 'recovery', tokenLifetimeInMinutes: 5 },
+      _links: {
+        self: { href: self, hints: { allow: ['GET', 'PUT'] } },
+        deactivate: { href: `${self}/lifecycle/deactivate`, hints: { allow: ['POST'] } },
+        methods: { href: `${self}/methods`, hints: { allow: ['GET'] } },
+      },
+    };
+    const path = '/api/v1/authenticators';
+    const listed: AppTestScenario = {
+      ...scenario,
+      steps: [
+        step(0, 'GET', 'GET /api/v1/authenticators', null, 200, [email], {}, path),
+        step(1, 'GET', 'GET /api/v1/authenticators/{authenticatorId}', null, 200, email, {}, `${path}/${recordedId}`),
+      ],
+    };
+    for (const s of listed.steps) s.response.headers = { 'content-type': ['application/json'] };
+    const results = await replayWholeTest(server, listed, recordings);
+    expect(results.map((r) => r.differences)).toEqual([[], []]);
+  });
 });

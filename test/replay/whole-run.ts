@@ -49,8 +49,12 @@ function collectIds(body: unknown, into: Set<string>): void {
   }
 }
 
-/** An org's own object of a kind (its default access policy, a policy's catch-all rule, Everyone). */
-const isSystemObject = (item: Json) => item.system === true || item.type === 'BUILT_IN';
+/** The keys of the authenticators every org has from the start (Okta's docs: email, Okta Verify, password, phone, security key or biometric, security question). */
+const BUILT_IN_AUTHENTICATORS = new Set(['okta_email', 'okta_verify', 'okta_password', 'phone_number', 'webauthn', 'security_question']);
+
+/** An org's own object of a kind (its default access policy, a policy's catch-all rule, Everyone, a built-in authenticator). */
+const isSystemObject = (item: Json) =>
+  item.system === true || item.type === 'BUILT_IN' || (typeof item.key === 'string' && BUILT_IN_AUTHENTICATORS.has(item.key) && /^aut/.test(String(item.id)));
 
 /**
  * A list's items as a replica should answer them: the ones the test made or knew before this

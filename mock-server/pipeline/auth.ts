@@ -23,7 +23,11 @@ export type MockScope =
   | 'okta.userTypes.read'
   | 'okta.userTypes.manage'
   | 'okta.roles.read'
-  | 'okta.roles.manage';
+  | 'okta.roles.manage'
+  | 'okta.networkZones.read'
+  | 'okta.networkZones.manage'
+  | 'okta.deviceAssurance.read'
+  | 'okta.deviceAssurance.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -58,6 +62,10 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.userTypes.manage',
   'okta.roles.read',
   'okta.roles.manage',
+  'okta.networkZones.read',
+  'okta.networkZones.manage',
+  'okta.deviceAssurance.read',
+  'okta.deviceAssurance.manage',
 ];
 
 /**

@@ -24,6 +24,8 @@ const MEMBERS = {
   directory: true,
   roles: true,
   resourceSets: true,
+  networkZones: true,
+  deviceAssurances: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 
 const NOTES = {

@@ -4,10 +4,13 @@ import type { AssuranceChecks, Platform } from './checks';
 export interface MockDeviceAssurance {
   /** `dae…`, 20 characters. */
   id: string;
+  /** At most 255 characters. */
   name: string;
+  /** ANDROID, IOS, MACOS or WINDOWS; it does not change. */
   platform: Platform;
   /** The checks it makes, those the platform takes. */
   checks: AssuranceChecks;
+  /** Whether Okta Verify shows the user how to fix a failed check (HIDE unless given). */
   displayRemediationMode: 'SHOW' | 'HIDE';
   /** ISO 8601, whole seconds. */
   createdDate: string;

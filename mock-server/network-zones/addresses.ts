@@ -8,7 +8,9 @@ export const MAX_ADDRESS_VALUE_LENGTH = 100;
 
 /** One entry of `gateways` or `proxies`, as given and answered. */
 export interface ZoneAddress {
+  /** CIDR (`1.2.3.0/24`) or RANGE (`2.3.4.5-2.3.4.15`, or one address). */
   type: 'CIDR' | 'RANGE';
+  /** The block or range, IPv4 or IPv6, as given. */
   value: string;
 }
 

@@ -8,7 +8,9 @@ export interface MockNetworkZone {
   type: 'IP';
   /** At most 128 characters. */
   name: string;
+  /** Whether policies consider the zone; changed by its lifecycle operations. */
   status: 'ACTIVE' | 'INACTIVE';
+  /** POLICY (named by policy rules) or BLOCKLIST (its addresses are refused). */
   usage: 'POLICY' | 'BLOCKLIST';
   /** ISO 8601, whole seconds. */
   created: string;

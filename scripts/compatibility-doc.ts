@@ -52,7 +52,6 @@ export const OKTA_FAMILIES: ReadonlyArray<{ path: string; what: string }> = [
   { path: '/api/v1/org', what: "the org's settings and contacts" },
   { path: '/api/v1/iam/roles', what: 'custom admin roles and their permissions' },
   { path: '/api/v1/idps', what: 'identity providers' },
-  { path: '/api/v1/zones', what: 'network zones' },
   { path: '/api/v1/trustedOrigins', what: 'trusted origins' },
   { path: '/api/v1/eventHooks', what: 'event hooks' },
   { path: '/api/v1/inlineHooks', what: 'inline hooks' },

@@ -25,7 +25,11 @@ export type MockScope =
   | 'okta.roles.read'
   | 'okta.roles.manage'
   | 'okta.authenticators.read'
-  | 'okta.authenticators.manage';
+  | 'okta.authenticators.manage'
+  | 'okta.networkZones.read'
+  | 'okta.networkZones.manage'
+  | 'okta.deviceAssurance.read'
+  | 'okta.deviceAssurance.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -62,6 +66,10 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.roles.manage',
   'okta.authenticators.read',
   'okta.authenticators.manage',
+  'okta.networkZones.read',
+  'okta.networkZones.manage',
+  'okta.deviceAssurance.read',
+  'okta.deviceAssurance.manage',
 ];
 
 /**

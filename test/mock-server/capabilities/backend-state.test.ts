@@ -25,6 +25,8 @@ const MEMBERS = {
   roles: true,
   resourceSets: true,
   authenticators: true,
+  networkZones: true,
+  deviceAssurances: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 
 const NOTES = {

@@ -31,6 +31,9 @@ export type { MockNetworkZone, MockNetworkZonesState } from './network-zones/sta
 export type { ZoneAddress } from './network-zones/addresses';
 export type { MockDeviceAssurance, MockDeviceAssurancesState } from './device-assurances/state';
 export type { AssuranceChecks } from './device-assurances/checks';
+export type { MockInlineHook, MockInlineHooksState } from './inline-hooks/state';
+export type { HookAuthScheme, HookChannel, HookHeader } from './inline-hooks/channel';
+export type { HookStatus, HookType } from './inline-hooks/service';
 export type { AppTarget, AssigneeType } from './roles/store';
 export type { LogEntity } from './logs/writer';
 export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';

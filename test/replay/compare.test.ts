@@ -14,6 +14,7 @@ describe('ids in recorded and replayed answers', () => {
     ['a resource set (iam…)', 'iamqgahvw0zXNQ14J5d7', '<id:iam>'],
     ['a resource of a set (ire…)', 'ireqgml15lndhHPir5d7', '<id:ire>'],
     ['an authenticator (aut…)', 'autnwmp13v5jQ3JQJ5d7', '<id:aut>'],
+    ['an inline hook (cal…)', 'calkwv01phewZjZj61d7', '<id:cal>'],
   ])('%s is compared by kind', (_what, id, kind) => {
     expect(normalise(`https://acme.okta.com/api/v1/x/${id}`, ctx)).toBe(`<org>/api/v1/x/${kind}`);
   });

@@ -1,4 +1,5 @@
 import { validationFailed } from '../pipeline/okta-errors';
+import { pageLinks } from '../pipeline/pagination';
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteRequest, RouteSpec } from '../pipeline/route';
 import { renderHook } from './representation';
@@ -21,11 +22,11 @@ export function hookRoutes(env: RouteEnv, hooks: HookService): RouteSpec[] {
   });
   const idOf = (req: RouteRequest) => req.params.inlineHookId!;
   return [
-    route('get', '', 'lists the inline hooks in the order they were made (`type`: one documented hook type; one page)', ({ url }) => {
+    route('get', '', 'lists the inline hooks in the order they were made (`type`: one documented hook type; one page, Link `rel="self"`)', ({ url }) => {
       const type = url.searchParams.get('type');
       if (type !== null && type !== '' && !isHookType(type)) throw validationFailed([{ path: 'type', reason: `Must be one of ${HOOK_TYPES.join(', ')}` }]);
       const listed = hooks.all().filter((h) => !type || h.type === type);
-      return { status: 200, body: listed.map((h) => renderHook(h, env.orgOrigin())) };
+      return { status: 200, body: listed.map((h) => renderHook(h, env.orgOrigin())), headers: pageLinks(env.orgUrl(), url, undefined) };
     }),
     route('post', '', 'creates an inline hook (`name`, a documented `type`, `version`, an HTTP `channel` POSTing to an https `uri` with `headers` and a HEADER `authScheme` whose value is never answered; `status` ACTIVE by default)', async (req) =>
       answer(hooks.create(await readJsonBody(req), req.now)),

@@ -54,7 +54,6 @@ export const OKTA_FAMILIES: ReadonlyArray<{ path: string; what: string }> = [
   { path: '/api/v1/idps', what: 'identity providers' },
   { path: '/api/v1/trustedOrigins', what: 'trusted origins' },
   { path: '/api/v1/eventHooks', what: 'event hooks' },
-  { path: '/api/v1/inlineHooks', what: 'inline hooks' },
   { path: '/api/v1/domains', what: 'custom domains' },
   { path: '/api/v1/brands', what: 'brands, themes and email templates' },
   { path: '/api/v1/mappings', what: 'profile mappings' },

@@ -12,7 +12,9 @@ export const MAX_HEADER_VALUE_LENGTH = 1_024;
 
 /** A header the hook's calls carry. */
 export interface HookHeader {
+  /** The header's name. */
   key: string;
+  /** The header's value (answered back: not a secret). */
   value: string;
 }
 
@@ -28,14 +30,17 @@ export interface HookAuthScheme {
 
 /** An HTTP channel: where and how Okta would call the hook (this backend never calls out). */
 export interface HookChannel {
+  /** HTTP, the only channel served (Okta's OAUTH channels are not). */
   type: 'HTTP';
   /** The channel's version (`1.0.0`). */
   version: string;
   /** An https URL. */
   uri: string;
+  /** The headers each call carries, at most 20. */
   headers: HookHeader[];
   /** POST, the only method Okta calls hooks with. */
   method: 'POST';
+  /** How the calls authenticate, when given. */
   authScheme?: HookAuthScheme;
 }
 

@@ -8,6 +8,15 @@ export const MAX_INLINE_HOOKS = 1_000;
 /** The longest `name` this backend takes. */
 export const MAX_HOOK_NAME_LENGTH = 255;
 
+/** An inline hook's type: one of those Okta documents. */
+export type HookType =
+  | 'com.okta.import.transform'
+  | 'com.okta.oauth2.tokens.transform'
+  | 'com.okta.saml.tokens.transform'
+  | 'com.okta.user.credential.password.import'
+  | 'com.okta.user.pre-registration'
+  | 'com.okta.telephony.provider';
+
 /** The inline hook types Okta documents. */
 export const HOOK_TYPES = [
   'com.okta.import.transform',
@@ -16,9 +25,7 @@ export const HOOK_TYPES = [
   'com.okta.user.credential.password.import',
   'com.okta.user.pre-registration',
   'com.okta.telephony.provider',
-] as const;
-/** An inline hook's type. */
-export type HookType = (typeof HOOK_TYPES)[number];
+] as const satisfies readonly HookType[];
 
 /** Whether a hook is called. */
 export type HookStatus = 'ACTIVE' | 'INACTIVE';

@@ -160,8 +160,8 @@ describe('inline hooks', () => {
   });
 
   it('never names the auth secret in a refusal', async () => {
-    const refused = await create(withConfig({ uri: 'http://example.com', authScheme: { type: 'HEADER', key: 'Authorization', value: 'hush-hush' } }));
-    expect(refused.status).toBe(400);
+    const refused = await create(withConfig({ authScheme: { type: 'HEADER', key: '', value: 'hush-hush' } }));
+    expectOktaError(refused, 400, 'E0000001', 'Api validation failed: channel.config.authScheme.key', ['channel.config.authScheme.key: channel.config.authScheme.key must be specified']);
     expect(refused.text).not.toContain('hush-hush');
   });
 

@@ -30,6 +30,8 @@ const SECRET_NAMES: ReadonlySet<string> = new Set([
   'answer',
   'apitoken',
   'apikey',
+  // An inline hook's channel.config.authScheme: its value is the secret the hook's calls carry.
+  'authscheme',
 ]);
 
 /**
@@ -57,7 +59,7 @@ const FORM_ONLY_SECRETS: ReadonlySet<string> = new Set(['code']);
  * Text that may hold a secret: a secret's name, a JWK (`"kty"`), a PEM private key, or JSON escapes
  * (`\u0070assword` spells `password`). A body without any of these is kept as it came, unscanned.
  */
-export const SECRET_HINT = /passw|passc|passph|secret|assertion|token|private|"kty"|answer|verifier|api[-_]?key|access[-_]?key|activation|reset|\\u/i;
+export const SECRET_HINT = /passw|passc|passph|secret|assertion|token|private|"kty"|answer|verifier|api[-_]?key|access[-_]?key|activation|reset|auth[-_]?scheme|\\u/i;
 
 /** Whether a form field, query parameter or multipart part of this name holds a secret. */
 export function isSecretField(name: string): boolean {

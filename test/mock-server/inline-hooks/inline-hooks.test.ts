@@ -165,6 +165,15 @@ describe('inline hooks', () => {
     expect(refused.text).not.toContain('hush-hush');
   });
 
+  it("keeps the auth secret out of the request journal, in the create's and the replace's bodies", async () => {
+    const body = withConfig({ authScheme: { type: 'HEADER', key: 'Authorization', value: 'Hook-JOURNALLEAK-1' } });
+    const id = (await create(body)).body.id as string;
+    expect((await put(`${HOOKS}/${id}`, withConfig({ authScheme: { type: 'HEADER', key: 'Authorization', value: 'Hook-JOURNALLEAK-2' } }))).status).toBe(200);
+    expect(backend.journal.count({ path: HOOKS })).toBeGreaterThan(0);
+    expect(JSON.stringify(backend.journal.list())).not.toContain('JOURNALLEAK');
+    expect(backend.journal.count({ bodyContains: 'https://example.com/test1' })).toBe(2);
+  });
+
   it('asks for okta.inlineHooks.manage to change hooks, .read to read them; …/execute is not served', async () => {
     expectOktaError(await create(RECORDED, 'SSWS reader'), 403, 'E0000006', 'You do not have permission to perform the requested action');
     const id = (await create(RECORDED)).body.id as string;

@@ -37,9 +37,10 @@ export const SnapshotSchema = z.strictObject({
 /** What `snapshot()` is asked for. */
 export interface SnapshotOptions {
   /**
-   * Carry the OAuth 2.0 client secrets (`credentials.secrets[].client_secret` and the apps'
-   * `credentials.oauthClient.client_secret`). Default `false`: a snapshot holds no secret in clear,
-   * and a restore gives each secret a new value (its id, status and times kept).
+   * Carry the secrets: the OAuth 2.0 client secrets (`credentials.secrets[].client_secret` and the
+   * apps' `credentials.oauthClient.client_secret`) and the inline hooks' `authScheme.value`. Default
+   * `false`: a snapshot holds no secret in clear, and a restore gives each secret a new value (its
+   * id, status and times kept).
    */
   includeSecrets?: boolean;
 }

@@ -17,7 +17,8 @@ const snapshotHook = z.strictObject({
     uri: z.string().min(1).max(MAX_URI_LENGTH),
     headers: z.array(header).max(MAX_HEADERS),
     method: z.literal('POST'),
-    authScheme: z.strictObject({ type: z.literal('HEADER'), key: header.shape.key, value: header.shape.value }).optional(),
+    // `value` only in a snapshot taken with secrets (`includeSecrets`); a restore without it draws a new one.
+    authScheme: z.strictObject({ type: z.literal('HEADER'), key: header.shape.key, value: header.shape.value.optional() }).optional(),
   }),
   created: isoMs,
   lastUpdated: isoMs,

@@ -22,9 +22,21 @@ async function seedHooks() {
 }
 
 describe('inline hooks in snapshots and resets', () => {
-  it('restores the hooks exactly, their auth secret included, and a reset forgets them', async () => {
-    const [id] = await seedHooks();
+  it('holds no auth secret unless asked to; a restore without one draws a new secret', async () => {
+    await seedHooks();
     const snapshot = backend.snapshot();
+    expect(snapshot.inlineHooks![0]!.channel.authScheme).toEqual({ type: 'HEADER', key: 'Authorization' });
+    expect(JSON.stringify(snapshot)).not.toContain('"secret"');
+    backend.restore(snapshot);
+    const drawn = backend.inlineHooks.list()[0]!.channel.authScheme!.value;
+    expect(drawn).toMatch(/^[A-Za-z0-9_-]{40}$/);
+    expect(drawn).not.toBe('secret');
+    expect(backend.snapshot()).toEqual(snapshot);
+  });
+
+  it('restores the hooks exactly, their auth secret included when the snapshot carries secrets, and a reset forgets them', async () => {
+    const [id] = await seedHooks();
+    const snapshot = backend.snapshot({ includeSecrets: true });
     expect(snapshot.inlineHooks).toHaveLength(2);
     expect(snapshot.inlineHooks![0]!.channel.authScheme).toEqual({ type: 'HEADER', key: 'Authorization', value: 'secret' });
     const before = (await call(backend, HOOKS)).text;
@@ -32,7 +44,7 @@ describe('inline hooks in snapshots and resets', () => {
     expect(backend.inlineHooks.size).toBe(0);
     expect((await call(backend, `${HOOKS}/${id}`)).status).toBe(404);
     backend.restore(snapshot);
-    expect(backend.snapshot()).toEqual(snapshot);
+    expect(backend.snapshot({ includeSecrets: true })).toEqual(snapshot);
     expect((await call(backend, HOOKS)).text).toBe(before);
     // The restored secret is the one kept: a replace without the value keeps it.
     const replaced = await call(backend, `${HOOKS}/${id}`, {

@@ -31,6 +31,14 @@ export type { MockNetworkZone, MockNetworkZonesState } from './network-zones/sta
 export type { ZoneAddress } from './network-zones/addresses';
 export type { MockDeviceAssurance, MockDeviceAssurancesState } from './device-assurances/state';
 export type { AssuranceChecks } from './device-assurances/checks';
+export type {
+  MockAuthorizationServer,
+  MockAuthorizationServerClaim,
+  MockAuthorizationServerPolicy,
+  MockAuthorizationServerRule,
+  MockAuthorizationServerScope,
+  MockAuthorizationServersState,
+} from './authorization-servers/state';
 export type { AppTarget, AssigneeType } from './roles/store';
 export type { LogEntity } from './logs/writer';
 export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';

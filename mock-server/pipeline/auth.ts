@@ -29,7 +29,9 @@ export type MockScope =
   | 'okta.networkZones.read'
   | 'okta.networkZones.manage'
   | 'okta.deviceAssurance.read'
-  | 'okta.deviceAssurance.manage';
+  | 'okta.deviceAssurance.manage'
+  | 'okta.authorizationServers.read'
+  | 'okta.authorizationServers.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -70,6 +72,8 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.networkZones.manage',
   'okta.deviceAssurance.read',
   'okta.deviceAssurance.manage',
+  'okta.authorizationServers.read',
+  'okta.authorizationServers.manage',
 ];
 
 /**

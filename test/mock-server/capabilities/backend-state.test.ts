@@ -27,6 +27,7 @@ const MEMBERS = {
   authenticators: true,
   networkZones: true,
   deviceAssurances: true,
+  authorizationServers: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 
 const NOTES = {

@@ -43,6 +43,7 @@ export function renderServer(s: StoredServer, origin: string): Json {
   };
 }
 
+/** A scope as real organizations answer it, in their key order. */
 export function renderScope(serverId: string, s: StoredScope, origin: string): Json {
   return {
     id: s.id,
@@ -59,6 +60,7 @@ export function renderScope(serverId: string, s: StoredScope, origin: string): J
   };
 }
 
+/** A claim as real organizations answer it, in their key order (`conditions.scopes` always). */
 export function renderClaim(serverId: string, c: StoredClaim, origin: string): Json {
   return {
     id: c.id,
@@ -76,6 +78,7 @@ export function renderClaim(serverId: string, c: StoredClaim, origin: string): J
   };
 }
 
+/** A policy as real organizations answer it, in their key order (`type` last). */
 export function renderPolicy(serverId: string, p: StoredPolicy, origin: string): Json {
   const href = `${serverHref(origin, serverId)}/policies/${p.id}`;
   return {
@@ -100,6 +103,7 @@ function people(r: StoredRule): Json {
   return { users, groups };
 }
 
+/** A rule as real organizations answer it, in their key order (`type` last). */
 export function renderRule(serverId: string, policyId: string, r: StoredRule, origin: string): Json {
   const href = `${serverHref(origin, serverId)}/policies/${policyId}/rules/${r.id}`;
   return {

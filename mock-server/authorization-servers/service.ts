@@ -24,13 +24,21 @@ export const MAX_TEXT = 1_024;
 /** How long an AUTO signing key lives before the next rotation (the recorded 90 days). */
 const ROTATION_MS = 90 * 24 * 60 * 60 * 1000;
 
+/** The issuer modes served (`CUSTOM_URL` needs a custom domain, which is not). */
 export const ISSUER_MODES = ['ORG_URL', 'DYNAMIC'] as const;
+/** How a server's signing key rotates. */
 export const ROTATION_MODES = ['AUTO', 'MANUAL'] as const;
+/** The statuses of servers, claims, policies and rules. */
 export const STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+/** Whether users consent to a scope. */
 export const CONSENTS = ['IMPLICIT', 'REQUIRED', 'FLEXIBLE'] as const;
+/** Whether a server's metadata lists a scope. */
 export const PUBLISH = ['ALL_CLIENTS', 'NO_CLIENTS'] as const;
+/** The tokens a claim goes into: RESOURCE (access tokens), IDENTITY (ID tokens). */
 export const CLAIM_TYPES = ['RESOURCE', 'IDENTITY'] as const;
+/** How a claim's value is read: an expression or a groups filter. */
 export const VALUE_TYPES = ['EXPRESSION', 'GROUPS'] as const;
+/** How a GROUPS claim's value matches group names. */
 export const GROUP_FILTERS = ['STARTS_WITH', 'EQUALS', 'CONTAINS', 'REGEX'] as const;
 /** The grant types Okta's docs list for an authorization server's rules. */
 export const GRANT_TYPES = [
@@ -50,6 +58,7 @@ export const GRANT_TYPES = [
   'http://auth0.com/oauth/grant-type/mfa-otp',
 ] as const;
 
+/** ACTIVE or INACTIVE. */
 export type Status = (typeof STATUSES)[number];
 
 export type { StoredClaim, StoredPolicy, StoredRule, StoredScope, StoredServer };

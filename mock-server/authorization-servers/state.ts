@@ -22,7 +22,9 @@ export interface MockAuthorizationServerScope {
 export interface MockAuthorizationServerClaim {
   /** `ocl…`, 20 characters. */
   id: string;
+  /** As given. */
   name: string;
+  /** Changed by its lifecycle operations. */
   status: 'ACTIVE' | 'INACTIVE';
   /** RESOURCE (access tokens) or IDENTITY (ID tokens). */
   claimType: 'RESOURCE' | 'IDENTITY';
@@ -42,7 +44,9 @@ export interface MockAuthorizationServerClaim {
 export interface MockAuthorizationServerRule {
   /** `0pr…`, 20 characters. */
   id: string;
+  /** As given. */
   name: string;
+  /** Changed by its lifecycle operations. */
   status: 'ACTIVE' | 'INACTIVE';
   /** 1 first; the rules of a policy are numbered 1…n. */
   priority: number;
@@ -64,9 +68,11 @@ export interface MockAuthorizationServerRule {
 export interface MockAuthorizationServerPolicy {
   /** `00p…`, 20 characters. */
   id: string;
+  /** As given. */
   name: string;
   /** As given; absent when none was. */
   description?: string;
+  /** Changed by its lifecycle operations. */
   status: 'ACTIVE' | 'INACTIVE';
   /** 1 first; the policies of a server are numbered 1…n. */
   priority: number;
@@ -87,6 +93,7 @@ export interface MockAuthorizationServerPolicy {
 export interface MockAuthorizationServer {
   /** `aus…`, 20 characters. */
   id: string;
+  /** As given. */
   name: string;
   /** As given; absent when none was. */
   description?: string;

@@ -2,7 +2,7 @@ import type { AppsParts } from '../apps/parts';
 import type { Capability, CapabilityDefinition } from '../capability';
 import { AUTHORIZATION_SERVERS_SNAPSHOT_MEMBERS, type SnapshotAuthorizationServer } from './documents';
 import { authorizationServerRoutes } from './routes';
-import { AuthorizationServerService, type StoredServer } from './service';
+import { AuthorizationServerService, MAX_OBJECTS, objectsOf, type StoredServer } from './service';
 import type { AuthorizationServersBackendState, MockAuthorizationServer } from './state';
 
 /** A deep copy of a server as `backend.authorizationServers` and the snapshot show it. */
@@ -41,7 +41,9 @@ export const AUTHORIZATION_SERVERS = {
             if (ids.has(id)) refuse(`${at}.id`, `the id ${id} is given twice`);
             ids.add(id);
           };
-          (d.authorizationServers ?? []).forEach((s, i) => {
+          const all = d.authorizationServers ?? [];
+          if (objectsOf(all) > MAX_OBJECTS) refuse('authorizationServers', `the servers hold ${objectsOf(all)} scopes, claims, policies and rules; at most ${MAX_OBJECTS}`);
+          all.forEach((s, i) => {
             const at = `authorizationServers[${i}]`;
             once(s.id, at);
             s.scopes.forEach((x, j) => once(x.id, `${at}.scopes[${j}]`));

@@ -17,6 +17,8 @@ export const MAX_SERVERS = 100;
 export const MAX_CHILDREN = 500;
 /** The most entries of a list member (audiences, clients, groups, users, scopes, grant types). */
 export const MAX_LIST = 100;
+/** The most scopes, claims, policies and rules all servers hold together. */
+export const MAX_OBJECTS = 10_000;
 /** The longest name. */
 export const MAX_NAME = 255;
 /** The longest description, audience, claim value or list entry. */
@@ -80,6 +82,13 @@ function placeByPriority<T extends { priority: number }>(list: T[], item: T, giv
   list.length = 0;
   list.push(...rest);
   list.forEach((x, i) => (x.priority = i + 1));
+}
+
+/** How many scopes, claims, policies and rules the servers hold together. */
+export function objectsOf(servers: ReadonlyArray<Pick<StoredServer, 'scopes' | 'claims' | 'policies'>>): number {
+  let n = 0;
+  for (const s of servers) n += s.scopes.length + s.claims.length + s.policies.reduce((m, p) => m + 1 + p.rules.length, 0);
+  return n;
 }
 
 /** Reads a server's fields (create, replace, a snapshot's server). */
@@ -171,6 +180,16 @@ export class AuthorizationServerService {
     return this.#servers.size;
   }
 
+  /** How many scopes, claims, policies and rules all servers hold together. */
+  objects(): number {
+    return objectsOf(this.all());
+  }
+
+  /** Refuses one more scope, claim, policy or rule past {@link MAX_OBJECTS}. */
+  #roomForOne(): void {
+    if (this.objects() >= MAX_OBJECTS) throw refuse('name', `The organization's authorization servers hold ${MAX_OBJECTS} scopes, claims, policies and rules, the most this backend keeps; delete some first`);
+  }
+
   all(): StoredServer[] {
     return [...this.#servers.values()];
   }
@@ -237,6 +256,7 @@ export class AuthorizationServerService {
     const server = this.get(serverId);
     const f = scopeFields(objectBody(input, 'name'));
     this.#unique(server.scopes, f.name, undefined);
+    this.#roomForOne();
     if (server.scopes.length >= MAX_CHILDREN) throw refuse('name', `A server holds at most ${MAX_CHILDREN} scopes`);
     const scope: StoredScope = { id: this.newId('scp'), ...f };
     server.scopes.push(scope);
@@ -269,6 +289,7 @@ export class AuthorizationServerService {
   createClaim(serverId: string, input: unknown): StoredClaim {
     const server = this.get(serverId);
     const f = claimFields(objectBody(input, 'name'));
+    this.#roomForOne();
     if (server.claims.length >= MAX_CHILDREN) throw refuse('name', `A server holds at most ${MAX_CHILDREN} claims`);
     const claim: StoredClaim = { id: this.newId('ocl'), ...f };
     server.claims.push(claim);
@@ -311,6 +332,7 @@ export class AuthorizationServerService {
     const server = this.get(serverId);
     const body = objectBody(input, 'name');
     const f = this.#policyFields(body);
+    this.#roomForOne();
     if (server.policies.length >= MAX_CHILDREN) throw refuse('name', `A server holds at most ${MAX_CHILDREN} policies`);
     const at = wholeSeconds(nowMs);
     const policy: StoredPolicy = { id: this.newId('00p'), ...f, priority: 0, created: at, lastUpdated: at, rules: [] };
@@ -350,6 +372,7 @@ export class AuthorizationServerService {
     const policy = this.policy(serverId, policyId);
     const body = objectBody(input, 'name');
     const f = ruleFields(body);
+    this.#roomForOne();
     if (policy.rules.length >= MAX_CHILDREN) throw refuse('name', `A policy holds at most ${MAX_CHILDREN} rules`);
     const at = wholeSeconds(nowMs);
     const rule: StoredRule = { id: this.newId('0pr'), ...f, priority: 0, created: at, lastUpdated: at };

@@ -47,4 +47,26 @@ describe('custom authorization servers in snapshots and resets', () => {
     expect(restore([{ ...s, signing: { ...s!.signing, kid: 'short' } }])).toThrow(/authorizationServers\[0\]\.signing\.kid/);
     expect(backend.snapshot()).toEqual(snapshot);
   });
+
+  it('holds at most 10,000 scopes, claims, policies and rules in all: one more is refused naming the bound and draws no id', async () => {
+    await seedServer();
+    const snapshot = backend.snapshot();
+    const [s] = snapshot.authorizationServers!;
+    const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(17, '0')}`;
+    const full = Array.from({ length: 20 }, (_, i) => ({
+      ...s!,
+      id: id('aus', i),
+      claims: [],
+      policies: [],
+      scopes: Array.from({ length: 500 }, (_, j) => ({ ...s!.scopes[0]!, id: id('scp', i * 500 + j), name: `s${j}` })),
+    }));
+    backend.restore({ ...snapshot, authorizationServers: full });
+    const counter = backend.snapshot().idCounter;
+    const refused = await call(backend, `${AS}/${full[0]!.id}/claims`, { method: 'POST', json: { name: 'c', value: 'v' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorCauses[0].errorSummary).toMatch(/^name: The organization's authorization servers hold 10000 scopes, claims, policies and rules/);
+    expect(backend.snapshot().idCounter).toBe(counter);
+    const over = [...full, { ...s!, id: id('aus', 99), scopes: [], claims: [], policies: [{ ...s!.policies[0]!, id: id('00p', 1), rules: [] }] }];
+    expect(() => backend.restore({ ...snapshot, authorizationServers: over } as Snapshot)).toThrow(/^snapshot field authorizationServers: the servers hold 10001 scopes, claims, policies and rules; at most 10000/);
+  });
 });

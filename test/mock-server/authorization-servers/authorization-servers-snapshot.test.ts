@@ -36,16 +36,31 @@ describe('custom authorization servers in snapshots and resets', () => {
     expect(await Promise.all(paths.map(async (p) => (await call(backend, p)).text))).toEqual(before);
   });
 
-  it('refuses a document with an id given twice or a policy naming an app it lacks; a refused one changes nothing', async () => {
+  it('refuses a document with an id given twice or a key id that is not one; a refused one changes nothing', async () => {
     await seedServer();
     const snapshot = backend.snapshot();
     const [s] = snapshot.authorizationServers!;
     const restore = (authorizationServers: unknown[]) => () => backend.restore({ ...snapshot, authorizationServers } as Snapshot);
     expect(restore([s, s])).toThrow(/^snapshot field authorizationServers\[1\]\.id: the id aus\w+ is given twice/);
-    const policy = { ...s!.policies[0]!, clients: ['0oa1a2b3c4d5e6f7g8h9'] };
-    expect(restore([{ ...s, policies: [policy] }])).toThrow(/^snapshot field authorizationServers\[0\]\.policies\[0\]\.clients\[0\]: no app in the snapshot has the id 0oa1a2b3c4d5e6f7g8h9/);
     expect(restore([{ ...s, signing: { ...s!.signing, kid: 'short' } }])).toThrow(/authorizationServers\[0\]\.signing\.kid/);
     expect(backend.snapshot()).toEqual(snapshot);
+  });
+
+  it('restores a policy naming a client app deleted since (the policy keeps its id, as it does live)', async () => {
+    const id = await seedServer();
+    const app = await call(backend, '/api/v1/apps', {
+      method: 'POST',
+      json: { label: 'c', name: 'oidc_client', signOnMode: 'OPENID_CONNECT', credentials: { oauthClient: { token_endpoint_auth_method: 'client_secret_basic' } }, settings: { oauthClient: { application_type: 'web', grant_types: ['authorization_code'], redirect_uris: ['https://localhost/cb'], response_types: ['code'] } } },
+    });
+    const clientId = app.body.id as string;
+    const made = await call(backend, `${AS}/${id}/policies`, { method: 'POST', json: { name: 'one', conditions: { clients: { include: [clientId] } } } });
+    expect(made.status).toBe(201);
+    await call(backend, `/api/v1/apps/${clientId}/lifecycle/deactivate`, { method: 'POST' });
+    expect((await call(backend, `/api/v1/apps/${clientId}`, { method: 'DELETE' })).status).toBe(204);
+    const snapshot = backend.snapshot();
+    backend.reset();
+    backend.restore(snapshot);
+    expect((await call(backend, `${AS}/${id}/policies/${made.body.id as string}`)).body.conditions).toEqual({ clients: { include: [clientId] } });
   });
 
   it('holds at most 10,000 scopes, claims, policies and rules in all: one more is refused naming the bound and draws no id', async () => {

@@ -44,9 +44,9 @@ it('shows why a request went unanswered', async () => {
 });
 
 it('answers an endpoint the backend does not implement with a stub', async () => {
-  backend.stubs.add({ method: 'GET', pathPattern: '/api/v1/authorizationServers/*', status: 200, body: { id: 'aus1', status: 'ACTIVE' } });
+  backend.stubs.add({ method: 'GET', pathPattern: '/api/v1/eventHooks/*', status: 200, body: { id: 'who1', status: 'ACTIVE' } });
 
-  const response = await fetch(`${backend.orgUrl}/api/v1/authorizationServers/aus1`, { headers: { authorization: `SSWS ${backend.defaultToken}` } });
+  const response = await fetch(`${backend.orgUrl}/api/v1/eventHooks/who1`, { headers: { authorization: `SSWS ${backend.defaultToken}` } });
 
-  expect(await response.json()).toEqual({ id: 'aus1', status: 'ACTIVE' });
+  expect(await response.json()).toEqual({ id: 'who1', status: 'ACTIVE' });
 });

@@ -12,14 +12,14 @@ const backend = createMockBackend();
 const server = setupServer(...createHandlers(backend));
 server.listen({ onUnhandledRequest: 'error' });
 
-const url = `${backend.orgUrl}/api/v1/authorizationServers`;
+const url = `${backend.orgUrl}/api/v1/eventHooks`;
 const headers = { authorization: `SSWS ${backend.defaultToken}` };
 try {
   const unserved = await fetch(url, { headers });
   const { errorCode } = (await unserved.json()) as { errorCode: string };
   console.log(`without a handler: ${unserved.status} ${errorCode}`);
 
-  server.use(http.get(url, () => HttpResponse.json([{ id: 'aus1default', name: 'default' }])));
+  server.use(http.get(url, () => HttpResponse.json([{ id: 'who1audit', name: 'audit' }])));
   const stubbed = await fetch(url, { headers });
   console.log(`with the suite's handler: ${stubbed.status} ${JSON.stringify(await stubbed.json())}`);
 } finally {

@@ -1,6 +1,7 @@
 import { APPS } from './apps/capability';
 import { APP_SURROUNDINGS } from './apps/surroundings-capability';
 import { AUTHENTICATORS } from './authenticators/capability';
+import { AUTHORIZATION_SERVERS } from './authorization-servers/capability';
 import { DEVICE_ASSURANCES } from './device-assurances/capability';
 import { DIRECTORY } from './directory/capability';
 import { IAM_RESOURCE_SETS } from './iam-resource-sets/capability';
@@ -21,4 +22,4 @@ import { SECURITY_EVENTS } from './security-events/capability';
  * clears, snapshots, restores and seeds each, and the published seed and snapshot schemas are made
  * of their members. Group rules come before the directory: `/api/v1/groups/rules` is theirs, not a group's id.
  */
-export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, POLICIES, APP_SURROUNDINGS, GROUP_RULES, DIRECTORY, ORG, ID_TOKEN_SETTINGS, ROLES, IAM_RESOURCE_SETS, AUTHENTICATORS, NETWORK_ZONES, DEVICE_ASSURANCES, INLINE_HOOKS] as const;
+export const BUILT_IN_CAPABILITIES = [APPS, SECURITY_EVENTS, LOGS, OAUTH, POLICIES, APP_SURROUNDINGS, GROUP_RULES, DIRECTORY, ORG, ID_TOKEN_SETTINGS, ROLES, IAM_RESOURCE_SETS, AUTHENTICATORS, NETWORK_ZONES, DEVICE_ASSURANCES, INLINE_HOOKS, AUTHORIZATION_SERVERS] as const;

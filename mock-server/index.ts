@@ -34,6 +34,14 @@ export type { AssuranceChecks } from './device-assurances/checks';
 export type { MockInlineHook, MockInlineHooksState } from './inline-hooks/state';
 export type { HookAuthScheme, HookChannel, HookHeader } from './inline-hooks/channel';
 export type { HookStatus, HookType } from './inline-hooks/service';
+export type {
+  MockAuthorizationServer,
+  MockAuthorizationServerClaim,
+  MockAuthorizationServerPolicy,
+  MockAuthorizationServerRule,
+  MockAuthorizationServerScope,
+  MockAuthorizationServersState,
+} from './authorization-servers/state';
 export type { AppTarget, AssigneeType } from './roles/store';
 export type { LogEntity } from './logs/writer';
 export { DEFAULT_MOCK_TOKEN } from './pipeline/auth';

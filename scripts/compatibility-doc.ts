@@ -34,7 +34,6 @@ export const OKTA_FAMILIES: ReadonlyArray<{ path: string; what: string }> = [
   { path: '/oauth2/v1/revoke', what: 'token revocation' },
   { path: '/oauth2/v1/userinfo', what: 'the OpenID Connect userinfo endpoint' },
   { path: '/oauth2/{authorizationServerId}/v1', what: 'custom authorization servers (tokens, keys, discovery)' },
-  { path: '/api/v1/authorizationServers', what: 'custom authorization servers: scopes, claims, policies' },
   { path: '/api/v1/internal/apps', what: "an OAuth app's ID token issuer settings (an internal endpoint the terraform provider calls)" },
   { path: '/api/v1/policies/{policyId}/rules', what: 'policy rules' },
   { path: '/api/v1/groups/rules', what: 'group rules' },

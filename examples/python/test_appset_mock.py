@@ -272,14 +272,14 @@ class AppsetMockSuite(unittest.TestCase):
         self.assertEqual(miss["closest"][0]["differences"], [{"field": "path", "message": 'segment 3: sent "app" where the route has "apps"'}])
 
     def test_a_stub_answers_an_endpoint_the_mock_does_not_implement(self):
-        status, _, body = self.mock.request("GET", "/api/v1/authorizationServers/aus1ada0000000000000")
+        status, _, body = self.mock.request("GET", "/api/v1/eventHooks/who1ada0000000000000")
         self.assertEqual((status, body["errorCode"]), (404, "E0000007"))
         _, _, journal = self.mock.control("GET", "/requests")
         self.assertTrue(journal["requests"][-1]["unmatched"]["note"].startswith("not implemented by appset-mock"))
-        server = {"id": "aus1ada0000000000000", "name": "Ada", "status": "ACTIVE"}
-        status, _, stub = self.mock.control("POST", "/stubs", {"method": "GET", "pathPattern": "/api/v1/authorizationServers/*", "status": 200, "body": server})
+        server = {"id": "who1ada0000000000000", "name": "Ada", "status": "ACTIVE"}
+        status, _, stub = self.mock.control("POST", "/stubs", {"method": "GET", "pathPattern": "/api/v1/eventHooks/*", "status": 200, "body": server})
         self.assertEqual(status, 201)
-        status, _, body = self.mock.request("GET", "/api/v1/authorizationServers/aus1ada0000000000000")
+        status, _, body = self.mock.request("GET", "/api/v1/eventHooks/who1ada0000000000000")
         self.assertEqual((status, body), (200, server))
         _, _, journal = self.mock.control("GET", "/requests")
         self.assertEqual(journal["requests"][-1]["stub"], stub["id"])

@@ -31,7 +31,9 @@ export type MockScope =
   | 'okta.deviceAssurance.read'
   | 'okta.deviceAssurance.manage'
   | 'okta.inlineHooks.read'
-  | 'okta.inlineHooks.manage';
+  | 'okta.inlineHooks.manage'
+  | 'okta.authorizationServers.read'
+  | 'okta.authorizationServers.manage';
 
 /**
  * A credential the backend accepts: an API token (`SSWS`) or an access token (`Bearer`). Each
@@ -74,6 +76,8 @@ export const ALL_SCOPES: readonly MockScope[] = [
   'okta.deviceAssurance.manage',
   'okta.inlineHooks.read',
   'okta.inlineHooks.manage',
+  'okta.authorizationServers.read',
+  'okta.authorizationServers.manage',
 ];
 
 /**

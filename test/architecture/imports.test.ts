@@ -25,7 +25,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   /** The contract every capability implements. */
   ['capability.ts'],
   /** The capabilities (and the demo data, made of app inputs). */
-  ['apps', 'directory', 'security-events', 'logs', 'oauth', 'policies', 'roles', 'seed', 'org', 'id-token-settings', 'group-rules', 'iam-resource-sets', 'authenticators', 'network-zones', 'device-assurances', 'inline-hooks'],
+  ['apps', 'directory', 'security-events', 'logs', 'oauth', 'policies', 'roles', 'seed', 'org', 'id-token-settings', 'group-rules', 'iam-resource-sets', 'authenticators', 'network-zones', 'device-assurances', 'inline-hooks', 'authorization-servers'],
   /** The list of capabilities. */
   ['capabilities.ts'],
   /** The control plane: reset, snapshot, seed, journal, stubs, faults, the dashboard. */

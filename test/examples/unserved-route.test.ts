@@ -10,6 +10,6 @@ describe('examples/unserved-route.ts (the opening of docs/compatibility.md)', ()
   it('answers an unserved route 404, then the suite’s own msw handler', async () => {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'examples/unserved-route.ts'], { cwd: root, timeout: 30_000 });
     expect(stderr).toBe('');
-    expect(stdout).toBe('without a handler: 404 E0000007\nwith the suite\'s handler: 200 [{"id":"aus1default","name":"default"}]\n');
+    expect(stdout).toBe('without a handler: 404 E0000007\nwith the suite\'s handler: 200 [{"id":"who1audit","name":"audit"}]\n');
   });
 });

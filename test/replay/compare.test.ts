@@ -15,8 +15,16 @@ describe('ids in recorded and replayed answers', () => {
     ['a resource of a set (ire…)', 'ireqgml15lndhHPir5d7', '<id:ire>'],
     ['an authenticator (aut…)', 'autnwmp13v5jQ3JQJ5d7', '<id:aut>'],
     ['an inline hook (cal…)', 'calkwv01phewZjZj61d7', '<id:cal>'],
+    ['a custom authorization server (aus…)', 'ausrqretfoZdCdBC11d7', '<id:aus>'],
+    ['a scope of a server (scp…)', 'scprqre6fisw9fiFm1d7', '<id:scp>'],
+    ['a claim of a server (ocl…)', 'oclrqrsi40FIFxGsA1d7', '<id:ocl>'],
+    ['a policy of a server (00p…)', '00prqrld5eC2LNL8v1d7', '<id:00p>'],
   ])('%s is compared by kind', (_what, id, kind) => {
     expect(normalise(`https://acme.okta.com/api/v1/x/${id}`, ctx)).toBe(`<org>/api/v1/x/${kind}`);
+  });
+
+  it('the path segment authorizationServers (20 letters starting with aut) is not an authenticator id', () => {
+    expect(normalise('https://acme.okta.com/api/v1/authorizationServers/ausrqretfoZdCdBC11d7/scopes', ctx)).toBe('<org>/api/v1/authorizationServers/<id:aus>/scopes');
   });
 
   it('ids that are the same in every org stay as they are (a targetable role assignment, a feature)', () => {

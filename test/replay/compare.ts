@@ -36,9 +36,11 @@ export interface Answer {
  * Okta ids (a 3-character prefix naming the kind, 17 base62 characters), compared by kind: the org
  * chose them. `oty`/`osc` are user types and their schemas, `spr` the org's system principal, `pks` a client's JSON Web Keys,
  * `ra1`/`gra` role assignments of users and groups, `itm` interclient trust mappings, `cwo` Cross App Access connections,
- * `iam`/`ire` resource sets and their resources, `aut` authenticators, `cal` inline hooks.
+ * `iam`/`ire` resource sets and their resources, `aut` authenticators, `cal` inline hooks, `aus`/`scp`/`ocl`/`00p` custom authorization
+ * servers and their scopes, claims and policies (the path segment `authorizationServers`, 20 letters starting
+ * with `aut`, is not an id).
  */
-const ID = /\b(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol|exk|ofc|gPm|oty|osc|spr|ra1|gra|rul|nzo|dae|pks|itm|cwo|iam|ire|aut|cal)[0-9A-Za-z]{17}\b/g;
+const ID = /\b(?!authorizationServers\b)(?:0oa|00o|00u|00g|sse|aln|rst|oag|ocs|0pr|0oh|pol|exk|ofc|gPm|oty|osc|spr|ra1|gra|rul|nzo|dae|pks|itm|cwo|iam|ire|aut|cal|aus|scp|ocl|00p)[0-9A-Za-z]{17}\b/g;
 /** Key ids, CSR ids and thumbprints: 43 base64url characters (a SHA-256 digest). */
 const DIGEST_ID = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 /** Members (their paths without list indices) that hold a set of names in no fixed order: Okta Verify's `userVerificationMethods`. */

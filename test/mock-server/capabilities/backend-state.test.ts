@@ -28,6 +28,7 @@ const MEMBERS = {
   networkZones: true,
   deviceAssurances: true,
   inlineHooks: true,
+  authorizationServers: true,
 } satisfies Record<keyof MockCapabilityState, true>;
 
 const NOTES = {

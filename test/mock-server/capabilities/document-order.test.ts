@@ -36,7 +36,7 @@ describe('documents keep their order and ids whatever the capability list', () =
     expect(Object.keys(seeded().snapshot())).toEqual([
       'version', 'orgId', 'clock', 'idCounter', 'apps', 'users', 'groups', 'providers', 'signals', 'logs', 'replay', 'grants', 'surroundings', 'credentials', 'policies',
       // Members added since, after those of version 1.
-      'groupRules', 'userTypes', 'userSchemas', 'idTokenClaims', 'roleAssignments', 'resourceSets', 'authenticators', 'networkZones', 'deviceAssurances', 'inlineHooks',
+      'groupRules', 'userTypes', 'userSchemas', 'idTokenClaims', 'roleAssignments', 'resourceSets', 'authenticators', 'networkZones', 'deviceAssurances', 'inlineHooks', 'authorizationServers',
     ]);
   });
 

@@ -292,11 +292,11 @@ describe('GET /__appset/requests/unmatched: near misses', () => {
   });
 
   it('keeps Okta’s 404 for an Okta path the backend does not serve, and marks it not implemented by appset-mock', async () => {
-    const answer = await okta('GET', '/api/v1/authorizationServers/aus00000000000000000');
+    const answer = await okta('GET', '/api/v1/eventHooks/who00000000000000000');
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({
       errorCode: 'E0000007',
-      errorSummary: 'Not found: Resource not found: GET /api/v1/authorizationServers/aus00000000000000000 (Route)',
+      errorSummary: 'Not found: Resource not found: GET /api/v1/eventHooks/who00000000000000000 (Route)',
       errorLink: 'E0000007',
       errorId: expect.any(String),
       errorCauses: [],
@@ -304,7 +304,7 @@ describe('GET /__appset/requests/unmatched: near misses', () => {
     const [entry] = (await plane('GET', '/requests')).body.requests;
     expect(entry.unmatched).toEqual({
       kind: 'not-implemented',
-      note: "not implemented by appset-mock: /api/v1/authorizationServers is part of Okta's API but this backend does not serve it; answer it with a stub (POST /__appset/stubs)",
+      note: "not implemented by appset-mock: /api/v1/eventHooks is part of Okta's API but this backend does not serve it; answer it with a stub (POST /__appset/stubs)",
     });
   });
 

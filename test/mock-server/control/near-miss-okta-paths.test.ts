@@ -20,7 +20,6 @@ describe('the closest routes of an Okta path the backend lacks', () => {
     ['GET', '/api/v1/groups/00g00000000000000001/owners'],
     ['GET', '/api/v1/idps'],
     ['GET', '/api/v1/trustedOrigins'],
-    ['GET', '/api/v1/authorizationServers'],
     ['GET', '/api/v1/apps/0oa00000000000000001/unconfirmed-users'],
   ])('%s %s lists none', async (method, path) => {
     expect(await closestFor(method, path)).toEqual({ kind: 'not-implemented', closest: [] });

@@ -1,7 +1,7 @@
-import { invalidPaging } from '../pipeline/okta-errors';
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteRequest, RouteSpec } from '../pipeline/route';
-import { decodeCursor, encodeCursor, InvalidCursorError } from '../state/cursor';
+import { encodeCursor } from '../state/cursor';
+import { pageOffset } from '../state/page-offset';
 import { renderResource, renderResourceSet, setHref } from './representation';
 import type { ResourceSetService, StoredResourceSet } from './service';
 
@@ -11,17 +11,6 @@ export const RESOURCE_SET_PAGE_SIZE = 100;
 /** The `Link: <…>; rel="self"` real organizations send with a set and with its resources. */
 const selfLink = (href: string): Array<[string, string]> => [['link', `<${href}>; rel="self"`]];
 
-/** Where a page starts: `after` as issued, or the first set. */
-function offsetOf(url: URL): number {
-  const after = url.searchParams.get('after');
-  if (after === null || after === '') return 0;
-  try {
-    return decodeCursor(after);
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw invalidPaging();
-    throw error;
-  }
-}
 
 /**
  * Okta's resource sets (`/api/v1/iam/resource-sets…`): custom sets of apps, groups and users that
@@ -50,7 +39,7 @@ export function resourceSetRoutes(env: RouteEnv, sets: ResourceSetService): Rout
   return [
     read('', 'lists the resource sets (`{ "resource-sets": […], "_links": {} }`, 100 a page, `_links.next` with an `after` cursor while more remain)', ({ url }) => {
       const all = sets.all();
-      const offset = Math.min(offsetOf(url), all.length);
+      const offset = Math.min(pageOffset(url), all.length);
       const page = all.slice(offset, offset + RESOURCE_SET_PAGE_SIZE);
       const links: Record<string, { href: string }> = {};
       if (offset + page.length < all.length) {

@@ -1,8 +1,9 @@
-import { invalidPaging, invalidSearch } from '../pipeline/okta-errors';
+import { invalidSearch } from '../pipeline/okta-errors';
 import { pageLinks, parsePageLimit } from '../pipeline/pagination';
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteRequest, RouteSpec } from '../pipeline/route';
-import { decodeCursor, encodeCursor, InvalidCursorError } from '../state/cursor';
+import { encodeCursor } from '../state/cursor';
+import { pageOffset } from '../state/page-offset';
 import { renderZone } from './representation';
 import { MAX_ZONES, type StoredZone, type ZoneService } from './service';
 
@@ -29,17 +30,6 @@ export function zoneFilter(raw: string | null): (zone: StoredZone) => boolean {
   return (zone) => tests.some((t) => t(zone));
 }
 
-/** Where a page starts: `after` as issued, or the first zone. */
-function offsetOf(url: URL): number {
-  const after = url.searchParams.get('after');
-  if (after === null || after === '') return 0;
-  try {
-    return decodeCursor(after);
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw invalidPaging();
-    throw error;
-  }
-}
 
 /**
  * Okta's network zones (`/api/v1/zones…`), IP zones only. Scopes `okta.networkZones.read` and
@@ -61,7 +51,7 @@ export function zoneRoutes(env: RouteEnv, zones: ZoneService): RouteSpec[] {
       const test = zoneFilter(url.searchParams.get('filter'));
       const all = zones.all().filter(test);
       const limit = parsePageLimit(url.searchParams.get('limit'), { default: MAX_ZONES, max: MAX_ZONES });
-      const offset = Math.min(offsetOf(url), all.length);
+      const offset = Math.min(pageOffset(url), all.length);
       const page = all.slice(offset, offset + limit);
       const next = offset + page.length < all.length ? encodeCursor(offset + page.length) : undefined;
       return { status: 200, body: page.map((z) => renderZone(z, env.orgOrigin())), headers: pageLinks(env.orgUrl(), url, next) };

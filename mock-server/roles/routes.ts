@@ -1,10 +1,10 @@
 import type { Json } from '../shared/json';
 import { renderGroup } from '../directory/representation';
-import { invalidPaging } from '../pipeline/okta-errors';
 import { parsePageLimit } from '../pipeline/pagination';
 import { readJsonBody } from '../pipeline/request';
 import type { RouteEnv, RouteRequest, RouteSpec } from '../pipeline/route';
-import { decodeCursor, encodeCursor, InvalidCursorError } from '../state/cursor';
+import { encodeCursor } from '../state/cursor';
+import { pageOffset } from '../state/page-offset';
 import { renderAppTarget, renderRoleAssignment } from './representation';
 import type { RoleService } from './service';
 import type { Assignee } from './store';
@@ -16,17 +16,6 @@ const LINK_LIMIT = '20';
 /** A role assignment request is one small object. */
 const MAX_ASSIGN_BODY_BYTES = 16 * 1024;
 
-/** Where an offset cursor starts: `after` as issued, or the first item. */
-function offsetOf(url: URL): number {
-  const after = url.searchParams.get('after');
-  if (after === null || after === '') return 0;
-  try {
-    return decodeCursor(after);
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw invalidPaging();
-    throw error;
-  }
-}
 
 /**
  * One page of a target list with the links real organizations write: `self` carries a cursor to the
@@ -34,7 +23,7 @@ function offsetOf(url: URL): number {
  */
 function targetPage<T>(env: RouteEnv, url: URL, items: readonly T[], render: (item: T) => Json) {
   const limit = parsePageLimit(url.searchParams.get('limit'), ROLE_TARGET_PAGE_LIMITS);
-  const offset = Math.min(offsetOf(url), items.length);
+  const offset = Math.min(pageOffset(url), items.length);
   const page = items.slice(offset, offset + limit);
   const link = (at: number, rel: string) => {
     const href = new URL(url.pathname, env.orgUrl());

@@ -33,7 +33,7 @@ export type { MockDeviceAssurance, MockDeviceAssurancesState } from './device-as
 export type { AssuranceChecks } from './device-assurances/checks';
 export type { MockInlineHook, MockInlineHooksState } from './inline-hooks/state';
 export type { HookAuthScheme, HookChannel, HookHeader } from './inline-hooks/channel';
-export type { HookStatus, HookType } from './inline-hooks/service';
+export type { HookStatus, HookType } from './inline-hooks/state';
 export type {
   MockAuthorizationServer,
   MockAuthorizationServerClaim,

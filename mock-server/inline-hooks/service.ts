@@ -2,20 +2,12 @@ import { notFound, type OktaHttpError, validationFailed } from '../pipeline/okta
 import { isObject } from '../shared/json';
 import { wholeSeconds } from '../shared/time';
 import { copyChannel, type HookChannel, readChannel } from './channel';
+import type { HookStatus, HookType, MockInlineHook } from './state';
 
 /** The most inline hooks the backend keeps. */
 export const MAX_INLINE_HOOKS = 1_000;
 /** The longest `name` this backend takes. */
 export const MAX_HOOK_NAME_LENGTH = 255;
-
-/** An inline hook's type: one of those Okta documents. */
-export type HookType =
-  | 'com.okta.import.transform'
-  | 'com.okta.oauth2.tokens.transform'
-  | 'com.okta.saml.tokens.transform'
-  | 'com.okta.user.credential.password.import'
-  | 'com.okta.user.pre-registration'
-  | 'com.okta.telephony.provider';
 
 /** The inline hook types Okta documents. */
 export const HOOK_TYPES = [
@@ -27,24 +19,8 @@ export const HOOK_TYPES = [
   'com.okta.telephony.provider',
 ] as const satisfies readonly HookType[];
 
-/** Whether a hook is called. */
-export type HookStatus = 'ACTIVE' | 'INACTIVE';
-
-/** An inline hook as kept. */
-export interface StoredHook {
-  /** `cal…`, 20 characters. */
-  id: string;
-  status: HookStatus;
-  name: string;
-  type: HookType;
-  /** The hook's version (`1.0.0`). */
-  version: string;
-  channel: HookChannel;
-  /** ISO 8601, whole seconds. */
-  created: string;
-  /** ISO 8601, whole seconds. */
-  lastUpdated: string;
-}
+/** An inline hook as kept: what `backend.inlineHooks` and the snapshot show a copy of. */
+export type StoredHook = MockInlineHook;
 
 /** A hook's fields as a create, a replace or a snapshot gives them. */
 export type HookFields = Pick<StoredHook, 'name' | 'type' | 'version' | 'channel'>;

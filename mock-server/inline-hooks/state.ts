@@ -1,5 +1,16 @@
 import type { HookChannel } from './channel';
-import type { HookStatus, HookType } from './service';
+
+/** An inline hook's type: one of those Okta documents. */
+export type HookType =
+  | 'com.okta.import.transform'
+  | 'com.okta.oauth2.tokens.transform'
+  | 'com.okta.saml.tokens.transform'
+  | 'com.okta.user.credential.password.import'
+  | 'com.okta.user.pre-registration'
+  | 'com.okta.telephony.provider';
+
+/** Whether a hook is called. */
+export type HookStatus = 'ACTIVE' | 'INACTIVE';
 
 /** An inline hook as `backend.inlineHooks` and the snapshot show it (a copy, its auth secret included). */
 export interface MockInlineHook {
